@@ -1,0 +1,114 @@
+/**
+ * The commander program: commands, their options, and the one place where
+ * errors become stderr lines and exit codes. No logic beyond wiring.
+ */
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError, Option } from 'commander';
+import { runDoctor } from './commands/doctor.js';
+import { processIo, writeJson, type Io } from './commands/io.js';
+import { addBrowserOptions, addCommonOptions, addLlmOptions, addResearchOptions, addSearchOptions, typedFlags } from './commands/options.js';
+import { loadConfig, type Config } from './config.js';
+import { EXIT, exitCodeOf, formatError, ScoutError } from './errors.js';
+import { readQuestion } from './question.js';
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+function configOf(cmd: Command, io: Io): Config {
+  const { config } = cmd.opts<{ config?: string }>();
+  return loadConfig(typedFlags(cmd), io.env, config);
+}
+
+function notYet(what: string): never {
+  throw new ScoutError('NOT_AVAILABLE_YET', `${what} is not available yet`, 'see README.md for what this version can do');
+}
+
+/** The config as printed by `scout config` and --dry-run: keys masked. */
+function printable(config: Config): Record<string, unknown> {
+  const mask = (v: string | undefined) => (v === undefined ? undefined : '***');
+  return { ...config, openaiApiKey: mask(config.openaiApiKey), braveApiKey: mask(config.braveApiKey) };
+}
+
+function buildProgram(io: Io, setExit: (code: number) => void): Command {
+  const program = new Command('scout')
+    .description('Research a question on the web: search, read pages in a stealth Chromium, answer with sources.')
+    .version(version(), '-V, --version')
+    .enablePositionalOptions()
+    .showSuggestionAfterError(true)
+    .argument('[question...]', 'the question (or pipe it on stdin)')
+    .option('-o, --output <file>', 'also write the Markdown report to this file')
+    .option('--trace <file.jsonl>', 'write one JSON line per event (LLM call, search, page, note, action)')
+    .addOption(new Option('--secret <name=value>', 'a value to fill into forms, never shown to the model or written out (repeatable)').argParser((v: string, prev: string[] = []) => [...prev, v]))
+    .option('--dry-run', 'print the resolved question and config as JSON, and stop');
+  addCommonOptions(addBrowserOptions(addSearchOptions(addLlmOptions(addResearchOptions(program)))));
+
+  program.action(async (words: string[], _opts: unknown, cmd: Command) => {
+    const config = configOf(cmd, io);
+    const question = await readQuestion(words, io.stdin);
+    if (cmd.opts<{ dryRun?: boolean }>().dryRun) {
+      writeJson(io, { question, config: printable(config) });
+      return;
+    }
+    notYet('research');
+  });
+
+  addCommonOptions(addSearchOptions(addLlmOptions(program.command('doctor'))))
+    .description('check Chrome, the LLM (reachable, model present) and the search engine')
+    .option('--chrome <path>', 'Chrome/Chromium executable (env CHROME_PATH, PUPPETEER_EXECUTABLE_PATH)')
+    .action(async (_opts: unknown, cmd: Command) => {
+      setExit(await runDoctor(configOf(cmd, io), io, Boolean(cmd.opts<{ json?: boolean }>().json)));
+    });
+
+  addCommonOptions(addSearchOptions(addLlmOptions(program.command('search'))))
+    .description('search only: one result per line (title, url), or --json')
+    .argument('<query...>', 'the search query')
+    .action(() => notYet('`scout search`'));
+
+  addCommonOptions(addBrowserOptions(program.command('read')))
+    .description('print the Markdown the agent would see for a page')
+    .argument('<url>', 'the page to read')
+    .action(() => notYet('`scout read`'));
+
+  addCommonOptions(addBrowserOptions(program.command('browser')))
+    .description('the browser tool: doctor, status, start, stop, tabs, open, focus, close, snapshot, screenshot, navigate, act, requests, errors, text, emulate')
+    .argument('<action>', 'the browser action')
+    .argument('[args...]', 'the action\'s arguments')
+    .action(() => notYet('`scout browser`'));
+
+  addCommonOptions(addBrowserOptions(addSearchOptions(addLlmOptions(addResearchOptions(program.command('config'))))))
+    .description('print the resolved configuration (flags > env > config file > defaults) as JSON')
+    .action((_opts: unknown, cmd: Command) => writeJson(io, printable(configOf(cmd, io))));
+
+  for (const cmd of [program, ...program.commands]) {
+    cmd.exitOverride().configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+      outputError: () => {},
+    });
+  }
+  return program;
+}
+
+function commanderMessage(error: CommanderError): string {
+  return error.message.replace(/^error:\s*/, '');
+}
+
+/** Run the CLI; resolves to the process exit code. */
+export async function main(argv: string[], io: Io = processIo()): Promise<number> {
+  let exitCode: number = EXIT.ok;
+  const verbose = argv.includes('-v') || argv.includes('--verbose');
+  try {
+    await buildProgram(io, (code) => (exitCode = code)).parseAsync(argv);
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT.ok;
+      io.stderr.write(formatError(new ScoutError('USAGE', commanderMessage(error), 'see `scout --help`'), false));
+      return EXIT.usage;
+    }
+    io.stderr.write(formatError(error, verbose));
+    return exitCodeOf(error);
+  }
+}

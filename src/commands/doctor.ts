@@ -1,0 +1,29 @@
+/** `scout doctor`: one line per dependency, ok or fail with a hint. */
+import { checkChrome } from '../browser/chrome-check.js';
+import type { Config } from '../config.js';
+import { EXIT } from '../errors.js';
+import type { HealthCheck } from '../health.js';
+import { createLlm } from '../llm/index.js';
+import { createSearch } from '../search/index.js';
+import { writeJson, type Io } from './io.js';
+
+async function searchCheck(config: Config): Promise<HealthCheck> {
+  try {
+    return await createSearch(config).check();
+  } catch (error) {
+    return { name: `search (${config.search})`, ok: false, detail: (error as Error).message };
+  }
+}
+
+export async function runDoctor(config: Config, io: Io, json: boolean): Promise<number> {
+  const checks = await Promise.all([checkChrome(config.chrome), createLlm(config).check(), searchCheck(config)]);
+  if (json) {
+    writeJson(io, { ok: checks.every((c) => c.ok), checks });
+  } else {
+    for (const check of checks) {
+      io.stdout.write(`${check.ok ? 'ok  ' : 'fail'}  ${check.name}: ${check.detail}\n`);
+      if (!check.ok && check.hint) io.stdout.write(`      hint: ${check.hint}\n`);
+    }
+  }
+  return checks.every((c) => c.ok) ? EXIT.ok : EXIT.unavailable;
+}

@@ -1,0 +1,60 @@
+/** Option groups shared by the commands, so each flag is spelt once. */
+import { Option, type Command } from 'commander';
+import type { Flags } from '../config.js';
+
+export function addLlmOptions(cmd: Command): Command {
+  return cmd
+    .addOption(new Option('--provider <name>', 'LLM provider (env SCOUT_PROVIDER)').choices(['ollama', 'openai']))
+    .option('--model <name>', 'model name (env SCOUT_MODEL; default qwen3:8b)')
+    .option('--llm-url <url>', 'LLM server URL (env OLLAMA_HOST or OPENAI_BASE_URL)')
+    .option('--ctx <tokens>', 'context window ceiling in tokens (env SCOUT_CTX; default 16384)')
+    .option('--llm-timeout <ms>', 'timeout of one LLM call in ms (env SCOUT_LLM_TIMEOUT_MS; default 300000)');
+}
+
+export function addSearchOptions(cmd: Command): Command {
+  return cmd
+    .addOption(new Option('--search <engine>', 'search engine (env SCOUT_SEARCH; key of brave in BRAVE_API_KEY)').choices(['searxng', 'brave']))
+    .option('--searxng-url <url>', 'SearxNG URL (env SEARXNG_URL; default http://127.0.0.1:8080)')
+    .option('--max-results <n>', 'search results to consider (default 16)');
+}
+
+export function addBrowserOptions(cmd: Command): Command {
+  return cmd
+    .option('--headful', 'show the browser window')
+    .option('--chrome <path>', 'Chrome/Chromium executable (env CHROME_PATH, PUPPETEER_EXECUTABLE_PATH)')
+    .option('--cdp-url <url>', 'connect to a running Chrome (ws:// or http:// DevTools endpoint) instead of launching one')
+    .option('--no-stealth', 'launch without the stealth evasions')
+    .option('--allow-private-network', 'let the browser open loopback and private addresses')
+    .option('--profile <dir>', 'persistent Chrome profile directory (default: a fresh one, removed at exit)');
+}
+
+export function addResearchOptions(cmd: Command): Command {
+  return cmd
+    .option('--max-pages <n>', 'pages to read at most (env SCOUT_MAX_PAGES; default 12)')
+    .option('--time-limit <seconds>', 'stop browsing after this many seconds and answer (env SCOUT_TIME_LIMIT)')
+    .option('--lang <code>', 'answer language, e.g. en, zh, de (default: the language of the question)');
+}
+
+export function addCommonOptions(cmd: Command): Command {
+  return cmd
+    .option('--config <file>', 'config file (env SCOUT_CONFIG; default $XDG_CONFIG_HOME/scout/config.json)')
+    .option('--json', 'print one JSON object on stdout')
+    .option('-q, --quiet', 'no progress on stderr')
+    .option('-v, --verbose', 'more detail, and stacks on errors');
+}
+
+const NOT_CONFIG = new Set(['config', 'json', 'output', 'trace', 'secret', 'raw', 'saveResults']);
+
+/**
+ * The options the user actually typed, as config flags. Commander fills in
+ * defaults (a negatable --no-stealth defaults stealth to true); those must not
+ * override the environment or the config file.
+ */
+export function typedFlags(cmd: Command): Flags {
+  const flags: Record<string, string | boolean> = {};
+  for (const [key, value] of Object.entries(cmd.opts())) {
+    if (NOT_CONFIG.has(key) || cmd.getOptionValueSource(key) !== 'cli') continue;
+    flags[key] = value as string | boolean;
+  }
+  return flags as Flags;
+}

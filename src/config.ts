@@ -1,0 +1,292 @@
+/**
+ * Configuration, resolved once in layers: defaults < config file < environment < flags.
+ * Every value is validated here, so the rest of scout can trust the typed object.
+ */
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { ScoutError } from './errors.js';
+
+export type Provider = 'ollama' | 'openai';
+export type SearchEngine = 'searxng' | 'brave';
+
+export interface Config {
+  provider: Provider;
+  model: string;
+  /** Base URL of the LLM server; undefined means the provider's own default. */
+  llmUrl: string | undefined;
+  openaiApiKey: string | undefined;
+  /** Ceiling for the model context in tokens (Ollama num_ctx). */
+  ctx: number;
+  llmTimeoutMs: number;
+  search: SearchEngine;
+  searxngUrl: string;
+  braveApiKey: string | undefined;
+  maxPages: number;
+  maxResults: number;
+  /** Seconds; undefined means no limit. */
+  timeLimit: number | undefined;
+  lang: string | undefined;
+  chrome: string | undefined;
+  cdpUrl: string | undefined;
+  headful: boolean;
+  stealth: boolean;
+  allowPrivateNetwork: boolean;
+  profile: string | undefined;
+  quiet: boolean;
+  verbose: boolean;
+}
+
+export const DEFAULTS: Config = {
+  provider: 'ollama',
+  model: 'qwen3:8b',
+  llmUrl: undefined,
+  openaiApiKey: undefined,
+  ctx: 16384,
+  llmTimeoutMs: 300_000,
+  search: 'searxng',
+  searxngUrl: 'http://127.0.0.1:8080',
+  braveApiKey: undefined,
+  maxPages: 12,
+  maxResults: 16,
+  timeLimit: undefined,
+  lang: undefined,
+  chrome: undefined,
+  cdpUrl: undefined,
+  headful: false,
+  stealth: true,
+  allowPrivateNetwork: false,
+  profile: undefined,
+  quiet: false,
+  verbose: false,
+};
+
+type Key = keyof Config;
+type Raw = string | number | boolean | undefined;
+/** Where a value came from, so an error names the flag, variable or file key. */
+type Source = { kind: 'flag' | 'env' | 'file'; name: string };
+
+interface Field {
+  flag: string;
+  env?: readonly string[];
+  parse: (value: Raw, source: Source) => Config[Key];
+}
+
+const PROVIDERS: readonly Provider[] = ['ollama', 'openai'];
+const ENGINES: readonly SearchEngine[] = ['searxng', 'brave'];
+
+function describe(source: Source): string {
+  if (source.kind === 'flag') return source.name;
+  if (source.kind === 'env') return `environment variable ${source.name}`;
+  return `config key "${source.name}"`;
+}
+
+function bad(source: Source, value: Raw, expected: string): ScoutError {
+  return new ScoutError(
+    'BAD_OPTION',
+    `invalid value for ${describe(source)}: ${JSON.stringify(value)}`,
+    `expected ${expected}`,
+  );
+}
+
+const text = (value: Raw, source: Source): string => {
+  if (typeof value !== 'string' || value.trim() === '') throw bad(source, value, 'a non-empty string');
+  return value.trim();
+};
+
+const optionalText = (value: Raw, source: Source): string | undefined =>
+  value === undefined ? undefined : text(value, source);
+
+function integer(min: number, max: number) {
+  return (value: Raw, source: Source): number => {
+    const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : NaN;
+    if (!Number.isInteger(n) || n < min || n > max) throw bad(source, value, `a whole number from ${min} to ${max}`);
+    return n;
+  };
+}
+
+function optionalInteger(min: number, max: number) {
+  const parse = integer(min, max);
+  return (value: Raw, source: Source): number | undefined => (value === undefined ? undefined : parse(value, source));
+}
+
+function oneOf<T extends string>(choices: readonly T[]) {
+  return (value: Raw, source: Source): T => {
+    const v = typeof value === 'string' ? value.trim().toLowerCase() : value;
+    if (typeof v !== 'string' || !choices.includes(v as T)) throw bad(source, value, `one of ${choices.join(', ')}`);
+    return v as T;
+  };
+}
+
+const boolean = (value: Raw, source: Source): boolean => {
+  if (typeof value === 'boolean') return value;
+  const v = String(value).trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['0', 'false', 'no', 'off', ''].includes(v)) return false;
+  throw bad(source, value, 'true or false');
+};
+
+/** An http(s) URL; a bare host:port (as OLLAMA_HOST often is) gets http://. */
+function httpUrl(value: Raw, source: Source): string {
+  let raw = text(value, source);
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(raw)) raw = `http://${raw}`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw bad(source, value, 'an http(s) URL such as http://127.0.0.1:8080');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw bad(source, value, 'an http(s) URL such as http://127.0.0.1:8080');
+  return url.href.replace(/\/+$/, '');
+}
+
+const optionalHttpUrl = (value: Raw, source: Source): string | undefined =>
+  value === undefined ? undefined : httpUrl(value, source);
+
+function cdpUrl(value: Raw, source: Source): string | undefined {
+  if (value === undefined) return undefined;
+  const raw = text(value, source);
+  if (!/^(wss?|https?):\/\/[^\s/]+/i.test(raw)) throw bad(source, value, 'a ws://, wss://, http:// or https:// DevTools endpoint');
+  return raw;
+}
+
+function language(value: Raw, source: Source): string | undefined {
+  if (value === undefined) return undefined;
+  const v = text(value, source);
+  if (!/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(v)) throw bad(source, value, 'a language code such as en, zh or pt-BR');
+  return v;
+}
+
+/** The table of every setting: its flag, its environment variables, its parser. */
+const FIELDS: { [K in Key]: Field } = {
+  provider: { flag: '--provider', env: ['SCOUT_PROVIDER'], parse: oneOf(PROVIDERS) },
+  model: { flag: '--model', env: ['SCOUT_MODEL'], parse: text },
+  llmUrl: { flag: '--llm-url', env: ['SCOUT_LLM_URL'], parse: optionalHttpUrl },
+  openaiApiKey: { flag: '--openai-api-key', env: ['OPENAI_API_KEY'], parse: optionalText },
+  ctx: { flag: '--ctx', env: ['SCOUT_CTX'], parse: integer(2048, 1_048_576) },
+  llmTimeoutMs: { flag: '--llm-timeout', env: ['SCOUT_LLM_TIMEOUT_MS'], parse: integer(1000, 3_600_000) },
+  search: { flag: '--search', env: ['SCOUT_SEARCH'], parse: oneOf(ENGINES) },
+  searxngUrl: { flag: '--searxng-url', env: ['SEARXNG_URL'], parse: httpUrl },
+  braveApiKey: { flag: '--brave-api-key', env: ['BRAVE_API_KEY'], parse: optionalText },
+  maxPages: { flag: '--max-pages', env: ['SCOUT_MAX_PAGES'], parse: integer(1, 200) },
+  maxResults: { flag: '--max-results', env: ['SCOUT_MAX_RESULTS'], parse: integer(1, 50) },
+  timeLimit: { flag: '--time-limit', env: ['SCOUT_TIME_LIMIT'], parse: optionalInteger(1, 86_400) },
+  lang: { flag: '--lang', env: ['SCOUT_LANG'], parse: language },
+  chrome: { flag: '--chrome', env: ['CHROME_PATH', 'PUPPETEER_EXECUTABLE_PATH'], parse: optionalText },
+  cdpUrl: { flag: '--cdp-url', env: ['SCOUT_CDP_URL'], parse: cdpUrl },
+  headful: { flag: '--headful', env: ['SCOUT_HEADFUL'], parse: boolean },
+  stealth: { flag: '--no-stealth', env: ['SCOUT_STEALTH'], parse: boolean },
+  allowPrivateNetwork: { flag: '--allow-private-network', env: ['SCOUT_ALLOW_PRIVATE_NETWORK'], parse: boolean },
+  profile: { flag: '--profile', env: ['SCOUT_PROFILE'], parse: optionalText },
+  quiet: { flag: '--quiet', parse: boolean },
+  verbose: { flag: '--verbose', parse: boolean },
+};
+
+/**
+ * The LLM URL comes from a provider-specific variable when --llm-url and
+ * SCOUT_LLM_URL are absent: OLLAMA_HOST for ollama, OPENAI_BASE_URL for openai.
+ */
+const PROVIDER_URL_ENV: Record<Provider, string> = { ollama: 'OLLAMA_HOST', openai: 'OPENAI_BASE_URL' };
+
+export type Flags = Partial<Record<Key, Raw>>;
+export type FileValues = Record<string, unknown>;
+
+export interface ConfigLayers {
+  flags?: Flags;
+  env?: NodeJS.ProcessEnv;
+  file?: FileValues;
+  filePath?: string;
+}
+
+function fromFile(file: FileValues, filePath: string): Flags {
+  const out: Flags = {};
+  for (const [key, value] of Object.entries(file)) {
+    if (!(key in FIELDS)) {
+      throw new ScoutError('BAD_CONFIG_FILE', `unknown key "${key}" in ${filePath}`, `known keys: ${Object.keys(FIELDS).join(', ')}`);
+    }
+    if (value === null || value === undefined) continue;
+    if (!['string', 'number', 'boolean'].includes(typeof value)) {
+      throw new ScoutError('BAD_CONFIG_FILE', `config key "${key}" in ${filePath} must be a string, number or boolean`);
+    }
+    out[key as Key] = value as Raw;
+  }
+  return out;
+}
+
+/** Resolve the layers into one validated Config. Throws ScoutError (exit 2) on a bad value. */
+export function resolveConfig(layers: ConfigLayers): Config {
+  const env = layers.env ?? {};
+  const file = layers.file ? fromFile(layers.file, layers.filePath ?? 'config file') : {};
+  const flags = layers.flags ?? {};
+  const config: Record<string, unknown> = { ...DEFAULTS };
+
+  for (const key of Object.keys(FIELDS) as Key[]) {
+    const field = FIELDS[key];
+    let value: Raw;
+    let source: Source | undefined;
+    if (flags[key] !== undefined) {
+      value = flags[key];
+      source = { kind: 'flag', name: field.flag };
+    } else {
+      const envName = field.env?.find((name) => env[name] !== undefined && env[name] !== '');
+      if (envName) {
+        value = env[envName];
+        source = { kind: 'env', name: envName };
+      } else if (file[key] !== undefined) {
+        value = file[key];
+        source = { kind: 'file', name: key };
+      }
+    }
+    if (source) config[key] = field.parse(value, source);
+  }
+
+  const resolved = config as unknown as Config;
+  if (resolved.llmUrl === undefined) {
+    const name = PROVIDER_URL_ENV[resolved.provider];
+    const value = env[name];
+    if (value !== undefined && value !== '') resolved.llmUrl = httpUrl(value, { kind: 'env', name });
+  }
+  return resolved;
+}
+
+export function defaultConfigPath(env: NodeJS.ProcessEnv): string {
+  const base = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME !== '' ? env.XDG_CONFIG_HOME : join(homedir(), '.config');
+  return join(base, 'scout', 'config.json');
+}
+
+/**
+ * Read the JSON config file. A missing default file is fine; a missing file
+ * named explicitly, or one that does not parse, is a usage error.
+ */
+export function readConfigFile(path: string, explicit: boolean): FileValues | undefined {
+  let body: string;
+  try {
+    body = readFileSync(path, 'utf8');
+  } catch (error) {
+    if (!explicit && (error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new ScoutError('BAD_CONFIG_FILE', `cannot read config file ${path}`, 'check the path given to --config');
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch (error) {
+    throw new ScoutError('BAD_CONFIG_FILE', `config file ${path} is not valid JSON: ${(error as Error).message}`, 'fix the JSON or remove the file');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ScoutError('BAD_CONFIG_FILE', `config file ${path} must hold a JSON object`, 'for example {"model": "qwen3:8b"}');
+  }
+  return parsed as FileValues;
+}
+
+/** Load the config file (explicit path or the XDG default) and resolve all layers. */
+export function loadConfig(flags: Flags, env: NodeJS.ProcessEnv, configPath?: string): Config {
+  const filePath = configPath ?? env.SCOUT_CONFIG ?? defaultConfigPath(env);
+  const file = readConfigFile(filePath, configPath !== undefined || env.SCOUT_CONFIG !== undefined);
+  return resolveConfig({ flags, env, file, filePath });
+}
+
+/** The provider's default endpoint, for messages and clients. */
+export function llmBaseUrl(config: Pick<Config, 'provider' | 'llmUrl'>): string {
+  if (config.llmUrl) return config.llmUrl;
+  return config.provider === 'ollama' ? 'http://127.0.0.1:11434' : 'https://api.openai.com/v1';
+}

@@ -1,0 +1,80 @@
+/**
+ * Typed errors with a fixed exit-code table. Modules throw ScoutError; only
+ * src/cli.ts turns one into stderr lines and a process exit code.
+ */
+
+export const EXIT = {
+  ok: 0,
+  usage: 2,
+  unavailable: 3,
+  notFound: 4,
+  interrupted: 130,
+} as const;
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+/** Every error code scout can raise, with the exit code it maps to. */
+const CODES = {
+  USAGE: EXIT.usage,
+  EMPTY_QUESTION: EXIT.usage,
+  BAD_OPTION: EXIT.usage,
+  BAD_CONFIG_FILE: EXIT.usage,
+  BAD_INPUT: EXIT.usage,
+  NOT_AVAILABLE_YET: EXIT.usage,
+  LLM_UNREACHABLE: EXIT.unavailable,
+  LLM_MODEL_MISSING: EXIT.unavailable,
+  LLM_AUTH: EXIT.unavailable,
+  LLM_CONTEXT_TOO_SMALL: EXIT.unavailable,
+  LLM_FAILED: EXIT.unavailable,
+  SEARCH_UNREACHABLE: EXIT.unavailable,
+  SEARCH_FAILED: EXIT.unavailable,
+  SEARCH_AUTH: EXIT.unavailable,
+  CHROME_NOT_FOUND: EXIT.unavailable,
+  CHROME_LAUNCH_FAILED: EXIT.unavailable,
+  BROWSER_FAILED: EXIT.unavailable,
+  NOTHING_FOUND: EXIT.notFound,
+  INTERRUPTED: EXIT.interrupted,
+} as const satisfies Record<string, ExitCode>;
+
+export type ErrorCode = keyof typeof CODES;
+
+export class ScoutError extends Error {
+  readonly code: ErrorCode;
+  readonly hint: string | undefined;
+
+  constructor(code: ErrorCode, message: string, hint?: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ScoutError';
+    this.code = code;
+    this.hint = hint;
+  }
+
+  get exitCode(): ExitCode {
+    return CODES[this.code];
+  }
+}
+
+export function isScoutError(error: unknown): error is ScoutError {
+  return error instanceof ScoutError;
+}
+
+/** The one-line message of any thrown value, without a stack. */
+export function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message.split('\n')[0] ?? error.name;
+  return String(error);
+}
+
+/**
+ * Lines printed on stderr for a fatal error: `scout: <message>`, then
+ * `hint: <hint>` when there is one, then the stack with --verbose.
+ */
+export function formatError(error: unknown, verbose: boolean): string {
+  const lines = [`scout: ${messageOf(error)}`];
+  if (isScoutError(error) && error.hint) lines.push(`hint: ${error.hint}`);
+  if (verbose && error instanceof Error && error.stack) lines.push(error.stack);
+  return lines.join('\n') + '\n';
+}
+
+export function exitCodeOf(error: unknown): number {
+  return isScoutError(error) ? error.exitCode : 1;
+}

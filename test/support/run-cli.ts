@@ -1,0 +1,60 @@
+/** Run the real built CLI (bin/scout) as a child process, the way a person would. */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const SCOUT_BIN = fileURLToPath(new URL('../../bin/scout', import.meta.url));
+
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliOptions {
+  env?: Record<string, string | undefined>;
+  /** Text piped to stdin; undefined leaves stdin closed (as in CI). */
+  input?: string | Buffer;
+  timeoutMs?: number;
+  cwd?: string;
+}
+
+/** Variables from the developer's shell that would leak into a test's config. */
+const SCOUT_VARIABLES = /^(SCOUT_|OLLAMA_|OPENAI_|SEARXNG_|BRAVE_|CHROME_PATH$|PUPPETEER_|XDG_CONFIG_HOME$|XDG_STATE_HOME$|NO_COLOR$|FORCE_COLOR$)/;
+
+export function cleanEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!SCOUT_VARIABLES.test(k)) env[k] = v;
+  env.XDG_CONFIG_HOME = mkdtempSync(join(tmpdir(), 'scout-test-config-'));
+  env.XDG_STATE_HOME = mkdtempSync(join(tmpdir(), 'scout-test-state-'));
+  for (const [k, v] of Object.entries(extra)) {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  }
+  return env;
+}
+
+export function runCli(args: string[], options: CliOptions = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [SCOUT_BIN, ...args], {
+      env: cleanEnv(options.env),
+      cwd: options.cwd,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+    if (options.input !== undefined) child.stdin.end(options.input);
+    else child.stdin.end();
+  });
+}

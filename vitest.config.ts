@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    // Real Chromium instances are heavy on a 2-core machine; keep parallelism modest.
+    maxWorkers: 2,
+    reporters: ['default'],
+  },
+});
