@@ -4,21 +4,19 @@
  */
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
+import { registerBrowser } from './commands/browser.js';
 import { runDoctor } from './commands/doctor.js';
-import { processIo, writeJson, type Io } from './commands/io.js';
-import { addBrowserOptions, addCommonOptions, addLlmOptions, addResearchOptions, addSearchOptions, typedFlags } from './commands/options.js';
-import { loadConfig, type Config } from './config.js';
+import { registerRead } from './commands/read.js';
+import { registerSearch } from './commands/search.js';
+import { processIo, writeJson, type CommandContext, type Io } from './commands/io.js';
+import { addBrowserOptions, addCommonOptions, addLlmOptions, addResearchOptions, addSearchOptions, configFor } from './commands/options.js';
+import type { Config } from './config.js';
 import { EXIT, exitCodeOf, formatError, ScoutError } from './errors.js';
 import { readQuestion } from './question.js';
 
 function version(): string {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
   return pkg.version;
-}
-
-function configOf(cmd: Command, io: Io): Config {
-  const { config } = cmd.opts<{ config?: string }>();
-  return loadConfig(typedFlags(cmd), io.env, config);
 }
 
 function notYet(what: string): never {
@@ -32,6 +30,7 @@ function printable(config: Config): Record<string, unknown> {
 }
 
 function buildProgram(io: Io, setExit: (code: number) => void): Command {
+  const context: CommandContext = { io, setExit };
   const program = new Command('scout')
     .description('Research a question on the web: search, read pages in a stealth Chromium, answer with sources.')
     .version(version(), '-V, --version')
@@ -45,7 +44,7 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
   addCommonOptions(addBrowserOptions(addSearchOptions(addLlmOptions(addResearchOptions(program)))));
 
   program.action(async (words: string[], _opts: unknown, cmd: Command) => {
-    const config = configOf(cmd, io);
+    const config = configFor(cmd, io);
     const question = await readQuestion(words, io.stdin);
     if (cmd.opts<{ dryRun?: boolean }>().dryRun) {
       writeJson(io, { question, config: printable(config) });
@@ -58,28 +57,28 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .description('check Chrome, the LLM (reachable, model present) and the search engine')
     .option('--chrome <path>', 'Chrome/Chromium executable (env CHROME_PATH, PUPPETEER_EXECUTABLE_PATH)')
     .action(async (_opts: unknown, cmd: Command) => {
-      setExit(await runDoctor(configOf(cmd, io), io, Boolean(cmd.opts<{ json?: boolean }>().json)));
+      setExit(await runDoctor(configFor(cmd, io), io, Boolean(cmd.opts<{ json?: boolean }>().json)));
     });
 
-  addCommonOptions(addSearchOptions(addLlmOptions(program.command('search'))))
+  const search = addCommonOptions(addSearchOptions(addLlmOptions(program.command('search'))))
     .description('search only: one result per line (title, url), or --json')
-    .argument('<query...>', 'the search query')
-    .action(() => notYet('`scout search`'));
+    .argument('<query...>', 'the search query');
+  registerSearch(search, context);
 
-  addCommonOptions(addBrowserOptions(program.command('read')))
+  const read = addCommonOptions(addBrowserOptions(program.command('read')))
     .description('print the Markdown the agent would see for a page')
-    .argument('<url>', 'the page to read')
-    .action(() => notYet('`scout read`'));
+    .argument('<url>', 'the page to read');
+  registerRead(read, context);
 
-  addCommonOptions(addBrowserOptions(program.command('browser')))
+  const browser = addCommonOptions(addBrowserOptions(program.command('browser')))
     .description('the browser tool: doctor, status, start, stop, tabs, open, focus, close, snapshot, screenshot, navigate, act, requests, errors, text, emulate')
     .argument('<action>', 'the browser action')
-    .argument('[args...]', 'the action\'s arguments')
-    .action(() => notYet('`scout browser`'));
+    .argument('[args...]', 'the action\'s arguments');
+  registerBrowser(browser, context);
 
   addCommonOptions(addBrowserOptions(addSearchOptions(addLlmOptions(addResearchOptions(program.command('config'))))))
     .description('print the resolved configuration (flags > env > config file > defaults) as JSON')
-    .action((_opts: unknown, cmd: Command) => writeJson(io, printable(configOf(cmd, io))));
+    .action((_opts: unknown, cmd: Command) => writeJson(io, printable(configFor(cmd, io))));
 
   for (const cmd of [program, ...program.commands]) {
     cmd.exitOverride().configureOutput({

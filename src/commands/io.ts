@@ -11,3 +11,9 @@ export const processIo = (): Io => ({ stdin: process.stdin, stdout: process.stdo
 export function writeJson(io: Io, value: unknown): void {
   io.stdout.write(JSON.stringify(value, null, 2) + '\n');
 }
+
+/** What a subcommand's action gets from the CLI: the streams, and a way to report its exit code. */
+export interface CommandContext {
+  io: Io;
+  setExit(code: number): void;
+}

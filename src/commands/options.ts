@@ -1,6 +1,7 @@
 /** Option groups shared by the commands, so each flag is spelt once. */
 import { Option, type Command } from 'commander';
-import type { Flags } from '../config.js';
+import { loadConfig, type Config, type Flags } from '../config.js';
+import type { Io } from './io.js';
 
 export function addLlmOptions(cmd: Command): Command {
   return cmd
@@ -57,4 +58,10 @@ export function typedFlags(cmd: Command): Flags {
     flags[key] = value as string | boolean;
   }
   return flags as Flags;
+}
+
+/** The validated config for a command: its typed flags over env, config file and defaults. */
+export function configFor(cmd: Command, io: Io): Config {
+  const { config } = cmd.opts<{ config?: string }>();
+  return loadConfig(typedFlags(cmd), io.env, config);
 }

@@ -1,0 +1,34 @@
+/** What the research agent needs from a browser: load a page, read its DOM, fill a form, close. */
+
+export interface PageLoad {
+  /** The URL asked for. */
+  requestedUrl: string;
+  /** The URL after redirects (equal to requestedUrl when none). */
+  url: string;
+  /** HTTP status of the main document; null when the navigation did not commit. */
+  status: number | null;
+  title: string;
+  /** The rendered DOM (documentElement.outerHTML after scripts ran); '' on failure. */
+  html: string;
+  ms: number;
+  /** Set when a "checking your browser"/captcha interstitial was seen and did not clear. */
+  interstitial?: string;
+  /** Set when the page could not be read: timeout, refused address, crash, download... */
+  error?: string;
+  /** Text of dialogs (alert/confirm/prompt) that were dismissed. */
+  dialogs: string[];
+  /** URLs of downloads that were refused. */
+  downloads: string[];
+}
+
+export interface LoadOptions {
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface BrowserSession {
+  /** Open url in the session's reading tab. Never throws for a bad page: see PageLoad.error. */
+  load(url: string, options?: LoadOptions): Promise<PageLoad>;
+  /** Close every tab and the browser (or disconnect from a --cdp-url one). Idempotent. */
+  close(): Promise<void>;
+}
