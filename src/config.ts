@@ -22,6 +22,10 @@ export interface Config {
   search: SearchEngine;
   searxngUrl: string;
   braveApiKey: string | undefined;
+  /** Base URL of the Brave Search API (tests point it at a loopback double). */
+  braveUrl: string;
+  /** Brave requests per second per provider instance; 0 disables the limiter. */
+  braveRequestsPerSecond: number;
   maxPages: number;
   maxResults: number;
   /** Seconds; undefined means no limit. */
@@ -47,6 +51,8 @@ export const DEFAULTS: Config = {
   search: 'searxng',
   searxngUrl: 'http://127.0.0.1:8080',
   braveApiKey: undefined,
+  braveUrl: 'https://api.search.brave.com',
+  braveRequestsPerSecond: 1,
   maxPages: 12,
   maxResults: 16,
   timeLimit: undefined,
@@ -168,6 +174,8 @@ const FIELDS: { [K in Key]: Field } = {
   search: { flag: '--search', env: ['SCOUT_SEARCH'], parse: oneOf(ENGINES) },
   searxngUrl: { flag: '--searxng-url', env: ['SEARXNG_URL'], parse: httpUrl },
   braveApiKey: { flag: '--brave-api-key', env: ['BRAVE_API_KEY'], parse: optionalText },
+  braveUrl: { flag: '--brave-url', env: ['BRAVE_API_URL'], parse: httpUrl },
+  braveRequestsPerSecond: { flag: '--brave-requests-per-second', env: ['BRAVE_REQUESTS_PER_SECOND'], parse: integer(0, 1000) },
   maxPages: { flag: '--max-pages', env: ['SCOUT_MAX_PAGES'], parse: integer(1, 200) },
   maxResults: { flag: '--max-results', env: ['SCOUT_MAX_RESULTS'], parse: integer(1, 50) },
   timeLimit: { flag: '--time-limit', env: ['SCOUT_TIME_LIMIT'], parse: optionalInteger(1, 86_400) },

@@ -1,10 +1,63 @@
-/** `scout search <query>`: search only. */
+/** `scout search <query>`: search only; results on stdout, progress and warnings on stderr. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import { ScoutError } from '../errors.js';
-import type { CommandContext } from './io.js';
+import { createSearch } from '../search/index.js';
+import type { SearchResponse } from '../search/types.js';
+import { createProgress } from '../ui/progress.js';
+import { writeJson, type CommandContext } from './io.js';
+import { configFor } from './options.js';
 
-export function registerSearch(cmd: Command, _context: CommandContext): void {
-  cmd.action(() => {
-    throw new ScoutError('NOT_AVAILABLE_YET', '`scout search` is not available yet', 'see README.md for what this version can do');
-  });
+interface SearchFlags {
+  json?: boolean;
+  raw?: boolean;
+  saveResults?: string;
+}
+
+/** Write the query, the refined results and the engine's own answer to <dir>/search-<time>-<engine>.json. */
+function saveResults(dir: string, engine: string, query: string, response: SearchResponse): string {
+  const at = new Date();
+  const file = join(dir, `search-${at.toISOString().replace(/[:.]/g, '-')}-${engine}.json`);
+  try {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(file, JSON.stringify({ query, engine, at: at.toISOString(), results: response.results, raw: response.raw }, null, 2) + '\n');
+  } catch (error) {
+    throw new ScoutError('BAD_OPTION', `cannot write search results to ${dir}: ${(error as Error).message}`, 'give --save-results a writable directory');
+  }
+  return file;
+}
+
+export function registerSearch(cmd: Command, context: CommandContext): void {
+  const { io } = context;
+  cmd
+    .option('--raw', 'print the engine\'s own answer (Brave or SearxNG JSON) instead of the refined results')
+    .option('--save-results <dir>', 'also write the query, results and raw answer to a timestamped JSON file in <dir>')
+    .action(async (words: string[], _opts: unknown, command: Command) => {
+      const config = configFor(command, io);
+      const flags = command.opts<SearchFlags>();
+      const query = words.join(' ').trim();
+      if (query === '') throw new ScoutError('EMPTY_QUESTION', 'the search query is empty', 'usage: scout search <query...>');
+      const progress = createProgress({ quiet: config.quiet, stream: io.stderr, env: io.env });
+      const provider = createSearch(config, { onWarning: (message) => progress.warn(message) });
+      progress.step(`searching ${provider.name} for "${query}"`);
+      let response: SearchResponse;
+      try {
+        response = await provider.searchRaw(query, { count: config.maxResults, language: config.lang });
+      } finally {
+        progress.stop();
+      }
+      if (flags.saveResults) progress.info(`saved to ${saveResults(flags.saveResults, provider.name, query, response)}`);
+      if (flags.raw) {
+        if (typeof response.raw === 'string') io.stdout.write(response.raw);
+        else writeJson(io, response.raw);
+      } else if (flags.json) writeJson(io, response.results);
+      if (response.results.length === 0) {
+        throw new ScoutError('NOTHING_FOUND', `${provider.name} found nothing for "${query}"`, 'try other or fewer words, or another engine with --search');
+      }
+      progress.info(`${response.results.length} result${response.results.length === 1 ? '' : 's'} from ${provider.name}`);
+      if (!flags.raw && !flags.json) {
+        for (const r of response.results) io.stdout.write(`${r.title.replace(/[\t\n]/g, ' ')}\t${r.url}\n`);
+      }
+    });
 }

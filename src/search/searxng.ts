@@ -1,54 +1,121 @@
-/** A self-hosted SearxNG instance through its JSON API. */
+/**
+ * A self-hosted SearxNG instance: its JSON API, or its HTML results page when
+ * the instance has the JSON format disabled (it then answers 403).
+ */
 import { messageOf, ScoutError } from '../errors.js';
 import type { HealthCheck } from '../health.js';
-import type { SearchOptions, SearchProvider, SearchResult } from './types.js';
+import { noTrace, type Tracer } from '../trace.js';
+import { parseSearxngHtml } from './html-results.js';
+import { refine } from './normalise-url.js';
+import type { SearchOptions, SearchProvider, SearchResponse, SearchResult } from './types.js';
 
 export const SEARXNG_START_HINT = 'start it: `docker compose up -d` (or set --searxng-url / SEARXNG_URL)';
 export const SEARXNG_JSON_HINT = 'add `- json` under `search: formats:` in searxng/settings.yml and restart SearxNG';
+export const SEARXNG_JSON_WARNING =
+  'SearxNG refuses format=json (HTTP 403), so scout reads its HTML results page instead; to enable the JSON API add the line `- json` under `search: formats:` in searxng/settings.yml and restart SearxNG';
 
-interface SearxngJson {
-  results?: { title?: string; url?: string; content?: string; engine?: string }[];
+export interface SearxngOptions {
+  baseUrl: string;
+  /** Per request; default 15 s. */
+  timeoutMs?: number;
+  /** Results kept when a search does not ask for a count; default 16. */
+  maxResults?: number;
+  tracer?: Tracer;
+  onWarning?: (message: string) => void;
 }
 
-export function createSearxng(baseUrl: string, timeoutMs = 15_000): SearchProvider {
-  const endpoint = (query: string, options: SearchOptions) => {
+interface SearxngJson {
+  results?: { title?: unknown; url?: unknown; content?: unknown; engine?: unknown }[];
+}
+
+const TIME_RANGE = { day: 'day', week: 'week', month: 'month', year: 'year' } as const;
+const SAFESEARCH = { off: '0', moderate: '1', strict: '2' } as const;
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+function fromJson(body: SearxngJson): SearchResult[] {
+  if (!Array.isArray(body.results)) return [];
+  return body.results.map((r) => ({
+    title: str(r.title) || str(r.url),
+    url: str(r.url),
+    snippet: str(r.content).replace(/\s+/g, ' ').trim(),
+    ...(str(r.engine) ? { engine: str(r.engine) } : {}),
+  }));
+}
+
+export function createSearxng(options: SearxngOptions): SearchProvider {
+  const { baseUrl, timeoutMs = 15_000, maxResults = 16, tracer = noTrace, onWarning = () => {} } = options;
+  let warned = false;
+
+  const endpoint = (query: string, search: SearchOptions, format: 'json' | 'html') => {
     const url = new URL('/search', baseUrl);
     url.searchParams.set('q', query);
-    url.searchParams.set('format', 'json');
-    if (options.language) url.searchParams.set('language', options.language);
+    if (format === 'json') url.searchParams.set('format', 'json');
+    if (search.language) url.searchParams.set('language', search.language);
+    if (search.timeRange) url.searchParams.set('time_range', TIME_RANGE[search.timeRange]);
+    if (search.safesearch) url.searchParams.set('safesearch', SAFESEARCH[search.safesearch]);
     return url;
   };
-  const get = (url: URL, signal?: AbortSignal) =>
-    fetch(url, {
-      headers: { accept: 'application/json' },
-      signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
-    });
+
+  /** Every request carries a timeout; connection failures and timeouts become SEARCH_UNREACHABLE. */
+  const get = async (url: URL, accept: string, signal?: AbortSignal): Promise<Response> => {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    try {
+      return await fetch(url, { headers: { accept }, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      const why = timeout.aborted ? `no answer within ${timeoutMs / 1000} s` : messageOf((error as { cause?: unknown }).cause ?? error);
+      throw new ScoutError('SEARCH_UNREACHABLE', `SearxNG is not reachable at ${baseUrl} (${why})`, SEARXNG_START_HINT, { cause: error });
+    }
+  };
+
+  const failed = (status: number) =>
+    new ScoutError('SEARCH_FAILED', `SearxNG at ${baseUrl} answered HTTP ${status}`, 'check the SearxNG logs: `docker compose logs searxng`');
+
+  async function fromHtml(query: string, search: SearchOptions): Promise<SearchResponse> {
+    if (!warned) {
+      warned = true;
+      onWarning(SEARXNG_JSON_WARNING);
+    }
+    const response = await get(endpoint(query, search, 'html'), 'text/html', search.signal);
+    if (!response.ok) throw failed(response.status);
+    const html = await response.text();
+    return { results: parseSearxngHtml(html), raw: html };
+  }
+
+  async function fetchResults(query: string, search: SearchOptions): Promise<SearchResponse> {
+    const response = await get(endpoint(query, search, 'json'), 'application/json', search.signal);
+    if (response.status === 403) return fromHtml(query, search);
+    if (!response.ok) throw failed(response.status);
+    const text = await response.text();
+    let body: SearxngJson;
+    try {
+      body = JSON.parse(text) as SearxngJson;
+    } catch {
+      throw new ScoutError('SEARCH_FAILED', `SearxNG at ${baseUrl} sent JSON that does not parse: ${text.slice(0, 200)}`, SEARXNG_START_HINT);
+    }
+    return { results: fromJson(body), raw: body };
+  }
+
+  async function searchRaw(query: string, search: SearchOptions = {}): Promise<SearchResponse> {
+    const started = Date.now();
+    const { results, raw } = await fetchResults(query, search);
+    const kept = refine(results, search.count ?? maxResults);
+    tracer({ type: 'search', engine: 'searxng', query, results: kept.length, ms: Date.now() - started, retries: 0 });
+    return { results: kept, raw };
+  }
 
   return {
     name: 'searxng',
-
-    async search(query: string, options: SearchOptions = {}): Promise<SearchResult[]> {
-      let response: Response;
-      try {
-        response = await get(endpoint(query, options), options.signal);
-      } catch (error) {
-        throw new ScoutError('SEARCH_UNREACHABLE', `SearxNG is not reachable at ${baseUrl} (${messageOf(error)})`, SEARXNG_START_HINT);
-      }
-      if (!response.ok) throw new ScoutError('SEARCH_FAILED', `SearxNG answered HTTP ${response.status}`, SEARXNG_JSON_HINT);
-      const body = (await response.json()) as SearxngJson;
-      return (body.results ?? [])
-        .filter((r) => typeof r.url === 'string')
-        .slice(0, options.count ?? 16)
-        .map((r) => ({ title: r.title ?? '', url: r.url as string, snippet: r.content ?? '', engine: r.engine }));
-    },
+    searchRaw,
+    search: async (query, search) => (await searchRaw(query, search)).results,
 
     async check(signal?: AbortSignal): Promise<HealthCheck> {
       const name = 'search (searxng)';
       let response: Response;
       try {
-        response = await get(endpoint('scout doctor', {}), signal);
+        response = await get(endpoint('scout doctor', {}, 'json'), 'application/json', signal);
       } catch (error) {
-        return { name, ok: false, detail: `SearxNG is not reachable at ${baseUrl} (${messageOf(error)})`, hint: SEARXNG_START_HINT };
+        return { name, ok: false, detail: messageOf(error), hint: SEARXNG_START_HINT };
       }
       if (response.status === 403) return { name, ok: false, detail: `SearxNG at ${baseUrl} has the JSON format disabled (HTTP 403)`, hint: SEARXNG_JSON_HINT };
       if (!response.ok) return { name, ok: false, detail: `SearxNG at ${baseUrl} answered HTTP ${response.status}`, hint: SEARXNG_START_HINT };

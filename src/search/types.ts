@@ -16,9 +16,16 @@ export interface SearchOptions {
   signal?: AbortSignal;
 }
 
+/** The refined results together with the engine's own answer (its JSON, or the HTML page). */
+export interface SearchResponse {
+  results: SearchResult[];
+  raw: unknown;
+}
+
 export interface SearchProvider {
   readonly name: 'searxng' | 'brave';
   search(query: string, options?: SearchOptions): Promise<SearchResult[]>;
+  searchRaw(query: string, options?: SearchOptions): Promise<SearchResponse>;
   /** Reachable and usable (for SearxNG: the JSON format enabled). Never throws. */
   check(signal?: AbortSignal): Promise<HealthCheck>;
 }
