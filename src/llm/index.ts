@@ -2,9 +2,11 @@
 import { llmBaseUrl, type Config } from '../config.js';
 import { createOllama } from './ollama.js';
 import { createOpenAi } from './openai.js';
-import type { Llm } from './types.js';
+import type { Llm, LlmOptions } from './types.js';
 
-export function createLlm(config: Config): Llm {
+export function createLlm(config: Config, options: LlmOptions = {}): Llm {
   const baseUrl = llmBaseUrl(config);
-  return config.provider === 'ollama' ? createOllama(config, baseUrl) : createOpenAi(config, baseUrl);
+  return config.provider === 'ollama' ? createOllama(config, baseUrl, options) : createOpenAi(config, baseUrl, options);
 }
+
+export type { ChatMessage, ChatOptions, ChatResult, Llm, LlmOptions, Usage } from './types.js';

@@ -1,11 +1,19 @@
 /** Ollama through the official `ollama` npm client. */
 import { Ollama } from 'ollama';
 import type { Config } from '../config.js';
-import { messageOf, ScoutError } from '../errors.js';
+import { messageOf } from '../errors.js';
 import type { HealthCheck } from '../health.js';
-import type { ChatMessage, ChatOptions, ChatResult, Llm } from './types.js';
+import { DEFAULT_OUTPUT_TOKENS, numCtx } from './budget.js';
+import { runChat, type Attempt, type RawReply, type Transport } from './call.js';
+import { HttpStatusError, OLLAMA_START_HINT, otherFailure, type Failure } from './errors.js';
+import { parseRetryAfter } from './retry.js';
+import { estimateMessagesTokens } from './tokens.js';
+import type { ChatMessage, ChatOptions, ChatResult, Llm, LlmOptions } from './types.js';
 
-export const OLLAMA_START_HINT = 'start it: `ollama serve` or `docker compose --profile ollama up -d`';
+export { OLLAMA_START_HINT };
+
+/** How long Ollama keeps the model loaded after a call: longer than any pause between rounds. */
+export const KEEP_ALIVE = '30m';
 
 /** Ollama names a model "name:tag"; a bare name means ":latest". */
 export function sameModel(a: string, b: string): boolean {
@@ -13,33 +21,87 @@ export function sameModel(a: string, b: string): boolean {
   return norm(a) === norm(b);
 }
 
-export function createOllama(config: Config, baseUrl: string): Llm {
+/**
+ * A fetch for the Ollama client that adds our per-try signal (its non-streaming
+ * calls take none) and turns a non-2xx answer into HttpStatusError with the
+ * Retry-After the client would otherwise drop.
+ */
+function fetchWithSignal(signal: AbortSignal): typeof fetch {
+  return async (input, init) => {
+    const response = await fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal });
+    if (response.ok) return response;
+    const body = await response.text().catch(() => '');
+    let message = body.trim() || response.statusText;
+    try {
+      const parsed = JSON.parse(body) as { error?: unknown };
+      if (typeof parsed.error === 'string') message = parsed.error;
+    } catch {
+      // Not JSON: keep the text.
+    }
+    throw new HttpStatusError(response.status, message.slice(0, 300), parseRetryAfter(response.headers));
+  };
+}
+
+function classify(error: unknown): Failure {
+  if (error instanceof Error && /did not receive done/i.test(error.message)) return { kind: 'reset', detail: 'the stream ended early' };
+  return otherFailure(error);
+}
+
+export function createOllama(config: Config, baseUrl: string, options: LlmOptions = {}): Llm {
   const client = new Ollama({ host: baseUrl });
+  // num_ctx only grows within one Llm, so Ollama does not reload the model between rounds.
+  let lastNumCtx = 0;
+
+  const transport = (num_ctx: number): Transport => ({
+    provider: 'ollama',
+    model: config.model,
+    baseUrl,
+    timeoutMs: config.llmTimeoutMs,
+    hasKey: false,
+    classify,
+    async send(messages: ChatMessage[], chat: ChatOptions, attempt: Attempt): Promise<RawReply> {
+      const perTry = new Ollama({ host: baseUrl, fetch: fetchWithSignal(attempt.signal) });
+      const request = {
+        model: config.model,
+        messages,
+        keep_alive: KEEP_ALIVE,
+        options: { num_ctx, ...(chat.temperature === undefined ? {} : { temperature: chat.temperature }), ...(chat.maxTokens === undefined ? {} : { num_predict: chat.maxTokens }) },
+      };
+      if (!attempt.stream) {
+        const response = await perTry.chat({ ...request, stream: false });
+        return { content: response.message.content, thinking: response.message.thinking ?? '', promptTokens: response.prompt_eval_count, completionTokens: response.eval_count };
+      }
+      const reply: RawReply = { content: '', thinking: '' };
+      for await (const part of await perTry.chat({ ...request, stream: true })) {
+        if (part.message.thinking) reply.thinking += part.message.thinking;
+        if (part.message.content) {
+          reply.content += part.message.content;
+          attempt.onContent(part.message.content);
+        }
+        if (part.done) {
+          reply.promptTokens = part.prompt_eval_count;
+          reply.completionTokens = part.eval_count;
+        }
+      }
+      return reply;
+    },
+  });
+
   return {
     provider: 'ollama',
     model: config.model,
     baseUrl,
     contextTokens: config.ctx,
 
-    async chat(messages: ChatMessage[], options: ChatOptions = {}): Promise<ChatResult> {
-      const started = Date.now();
+    chat(messages: ChatMessage[], chat: ChatOptions = {}): Promise<ChatResult> {
+      let num_ctx: number;
       try {
-        const response = await client.chat({
-          model: config.model,
-          messages,
-          stream: false,
-          options: { temperature: options.temperature, num_predict: options.maxTokens, num_ctx: config.ctx },
-        });
-        return {
-          text: response.message.content,
-          thinking: response.message.thinking ?? '',
-          usage: { promptTokens: response.prompt_eval_count, completionTokens: response.eval_count, estimated: false },
-          ms: Date.now() - started,
-          retries: 0,
-        };
+        num_ctx = numCtx(estimateMessagesTokens(messages), chat.maxTokens ?? DEFAULT_OUTPUT_TOKENS, config.ctx, lastNumCtx);
       } catch (error) {
-        throw new ScoutError('LLM_UNREACHABLE', `Ollama is not answering at ${baseUrl}: ${messageOf(error)}`, OLLAMA_START_HINT);
+        return Promise.reject(error);
       }
+      lastNumCtx = num_ctx;
+      return runChat(transport(num_ctx), messages, chat, { ...options, traceFields: { numCtx: num_ctx } });
     },
 
     async check(): Promise<HealthCheck> {

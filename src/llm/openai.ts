@@ -1,45 +1,90 @@
 /** Any OpenAI-compatible endpoint (OpenAI, vLLM, llama.cpp, LM Studio, OpenRouter) through the `openai` client. */
 import OpenAI from 'openai';
 import type { Config } from '../config.js';
-import { messageOf, ScoutError } from '../errors.js';
+import { messageOf } from '../errors.js';
 import type { HealthCheck } from '../health.js';
-import type { ChatMessage, ChatOptions, ChatResult, Llm } from './types.js';
+import { runChat, type Attempt, type RawReply, type Transport } from './call.js';
+import { networkFailure, otherFailure, type Failure } from './errors.js';
+import { parseRetryAfter } from './retry.js';
+import type { ChatMessage, ChatOptions, ChatResult, Llm, LlmOptions } from './types.js';
 
-export function createOpenAi(config: Config, baseUrl: string): Llm {
+/** Reasoning text as vLLM / DeepSeek (`reasoning_content`) and OpenRouter (`reasoning`) send it. */
+function reasoningOf(part: unknown): string {
+  const p = part as { reasoning_content?: unknown; reasoning?: unknown } | undefined;
+  if (typeof p?.reasoning_content === 'string') return p.reasoning_content;
+  return typeof p?.reasoning === 'string' ? p.reasoning : '';
+}
+
+function classify(error: unknown): Failure {
+  if (error instanceof OpenAI.APIUserAbortError) return { kind: 'aborted', detail: 'cancelled' };
+  if (error instanceof OpenAI.APIConnectionTimeoutError) return { kind: 'timeout', detail: messageOf(error) };
+  if (error instanceof OpenAI.APIConnectionError) return networkFailure(error.cause) ?? { kind: 'connect', detail: messageOf(error.cause ?? error) };
+  if (error instanceof OpenAI.APIError) {
+    return { kind: 'http', status: error.status, detail: messageOf(error).replace(/^\d{3} /, ''), retryAfterMs: parseRetryAfter(error.headers) };
+  }
+  return otherFailure(error);
+}
+
+export function createOpenAi(config: Config, baseUrl: string, options: LlmOptions = {}): Llm {
   const client = new OpenAI({
     baseURL: baseUrl,
     // Local servers accept any key; the SDK insists on one.
     apiKey: config.openaiApiKey ?? 'not-needed',
+    // Our retries (src/llm/retry.ts) are the only ones.
     maxRetries: 0,
     timeout: config.llmTimeoutMs,
   });
+
+  const transport: Transport = {
+    provider: 'openai',
+    model: config.model,
+    baseUrl,
+    timeoutMs: config.llmTimeoutMs,
+    hasKey: config.openaiApiKey !== undefined,
+    classify,
+    async send(messages: ChatMessage[], chat: ChatOptions, attempt: Attempt): Promise<RawReply> {
+      const request = {
+        model: config.model,
+        messages,
+        ...(chat.temperature === undefined ? {} : { temperature: chat.temperature }),
+        ...(chat.maxTokens === undefined ? {} : { max_tokens: chat.maxTokens }),
+      };
+      if (!attempt.stream) {
+        const response = await client.chat.completions.create({ ...request, stream: false }, { signal: attempt.signal });
+        const message = response.choices[0]?.message;
+        return {
+          content: message?.content ?? '',
+          thinking: reasoningOf(message),
+          promptTokens: response.usage?.prompt_tokens,
+          completionTokens: response.usage?.completion_tokens,
+        };
+      }
+      const reply: RawReply = { content: '', thinking: '' };
+      const stream = await client.chat.completions.create({ ...request, stream: true, stream_options: { include_usage: true } }, { signal: attempt.signal });
+      for await (const chunk of stream) {
+        const delta = chunk.choices[0]?.delta;
+        reply.thinking += reasoningOf(delta);
+        if (delta?.content) {
+          reply.content += delta.content;
+          attempt.onContent(delta.content);
+        }
+        if (chunk.usage) {
+          reply.promptTokens = chunk.usage.prompt_tokens;
+          reply.completionTokens = chunk.usage.completion_tokens;
+        }
+      }
+      return reply;
+    },
+  };
+
   return {
     provider: 'openai',
     model: config.model,
     baseUrl,
     contextTokens: config.ctx,
 
-    async chat(messages: ChatMessage[], options: ChatOptions = {}): Promise<ChatResult> {
-      const started = Date.now();
-      try {
-        const response = await client.chat.completions.create(
-          { model: config.model, messages, temperature: options.temperature, max_tokens: options.maxTokens },
-          { signal: options.signal },
-        );
-        return {
-          text: response.choices[0]?.message.content ?? '',
-          thinking: '',
-          usage: {
-            promptTokens: response.usage?.prompt_tokens ?? 0,
-            completionTokens: response.usage?.completion_tokens ?? 0,
-            estimated: response.usage === undefined,
-          },
-          ms: Date.now() - started,
-          retries: 0,
-        };
-      } catch (error) {
-        throw new ScoutError('LLM_UNREACHABLE', `the LLM server at ${baseUrl} failed: ${messageOf(error)}`, 'check --llm-url and OPENAI_API_KEY');
-      }
+    chat(messages: ChatMessage[], chat: ChatOptions = {}): Promise<ChatResult> {
+      return runChat(transport, messages, chat, options);
     },
 
     async check(signal?: AbortSignal): Promise<HealthCheck> {

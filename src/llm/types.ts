@@ -1,6 +1,8 @@
 /** The one interface scout uses to talk to a language model. */
 import type { Provider } from '../config.js';
 import type { HealthCheck } from '../health.js';
+import type { Tracer } from '../trace.js';
+import type { RetryPolicy } from './retry.js';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -41,4 +43,12 @@ export interface Llm {
   chat(messages: ChatMessage[], options?: ChatOptions): Promise<ChatResult>;
   /** Reachable, and the model present. Never throws. */
   check(signal?: AbortSignal): Promise<HealthCheck>;
+}
+
+/** What the factory takes besides the Config. */
+export interface LlmOptions {
+  /** Receives one {type: 'llm'} event per call. */
+  tracer?: Tracer;
+  /** Override the retry schedule (tests use short waits). */
+  retry?: RetryPolicy;
 }

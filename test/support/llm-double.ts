@@ -26,7 +26,7 @@ export interface LlmRequest {
 
 export interface ReplySpec {
   text?: string;
-  /** Ollama's separate thinking field (reasoning models with think: true). */
+  /** Ollama's separate thinking field (reasoning models with think: true); OpenAI's `reasoning_content`. */
   thinking?: string;
   /** Answer with this HTTP status instead (body: an API-shaped error). */
   status?: number;
@@ -37,6 +37,8 @@ export interface ReplySpec {
   delayMs?: number;
   /** Never answer (the client must time out or abort). */
   hang?: boolean;
+  /** Drop the connection without answering (a connection reset). */
+  reset?: boolean;
   /** Streaming: destroy the connection after this many characters of text. */
   cutAfterChars?: number;
   promptTokens?: number;
@@ -158,7 +160,7 @@ export async function startLlmDouble(options: LlmDoubleOptions = {}): Promise<Ll
         object: 'chat.completion',
         created,
         model: request.model,
-        choices: [{ index: 0, message: { role: 'assistant', content: text, refusal: null }, logprobs: null, finish_reason: 'stop' }],
+        choices: [{ index: 0, message: { role: 'assistant', content: text, refusal: null, ...(reply.thinking ? { reasoning_content: reply.thinking } : {}) }, logprobs: null, finish_reason: 'stop' }],
         ...(reply.omitUsage ? {} : { usage }),
       });
       return;
@@ -168,6 +170,7 @@ export async function startLlmDouble(options: LlmDoubleOptions = {}): Promise<Ll
     const chunk = (delta: Record<string, unknown>, finish: string | null) =>
       event({ id, object: 'chat.completion.chunk', created, model: request.model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] });
     chunk({ role: 'assistant', content: '' }, null);
+    if (reply.thinking) chunk({ reasoning_content: reply.thinking }, null);
     let sent = 0;
     for (const piece of chunks(text, reply.chunkChars ?? 8)) {
       if (reply.cutAfterChars !== undefined && sent >= reply.cutAfterChars) {
@@ -248,6 +251,10 @@ export async function startLlmDouble(options: LlmDoubleOptions = {}): Promise<Ll
         const reply = next(request);
         if (reply.delayMs) await sleep(reply.delayMs);
         if (reply.hang) return new Promise<void>((resolve) => res.on('close', () => resolve()));
+        if (reply.reset) {
+          res.socket?.destroy();
+          return;
+        }
         if (reply.status) return fail(res, api, reply);
         if (reply.rawBody !== undefined) {
           res.writeHead(200, { 'content-type': 'application/json', ...reply.headers }).end(reply.rawBody);
