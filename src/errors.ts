@@ -32,6 +32,7 @@ const CODES = {
   CHROME_NOT_FOUND: EXIT.unavailable,
   CHROME_LAUNCH_FAILED: EXIT.unavailable,
   BROWSER_FAILED: EXIT.unavailable,
+  BROWSER_ACTION_FAILED: EXIT.notFound,
   NOTHING_FOUND: EXIT.notFound,
   INTERRUPTED: EXIT.interrupted,
 } as const satisfies Record<string, ExitCode>;

@@ -1,5 +1,6 @@
 /** Finding a Chrome or Chromium executable and the flags scout always launches it with. */
 import { accessSync, constants, statSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { ScoutError } from '../errors.js';
 
 const COMMON_PATHS: Record<string, readonly string[]> = {
@@ -37,16 +38,32 @@ function isExecutable(path: string): boolean {
   }
 }
 
+const PATH_NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable', 'chrome'];
+
+/** A Chrome on $PATH (Nix, Homebrew on Linux, a custom prefix), for when no common path has one. */
+function onPath(platform: NodeJS.Platform): string | undefined {
+  if (platform === 'win32') return undefined;
+  const dirs = (process.env.PATH ?? '').split(delimiter).filter(Boolean);
+  for (const dir of dirs) {
+    for (const name of PATH_NAMES) {
+      const candidate = join(dir, name);
+      if (isExecutable(candidate)) return candidate;
+    }
+  }
+  return undefined;
+}
+
 /**
  * The Chrome to launch: the explicit path (--chrome, CHROME_PATH or
- * PUPPETEER_EXECUTABLE_PATH, already merged into config) or the first common path.
+ * PUPPETEER_EXECUTABLE_PATH, already merged into config), the first common
+ * path, or the first Chrome on $PATH.
  */
 export function findChrome(explicit: string | undefined, platform: NodeJS.Platform = process.platform): string {
   if (explicit) {
     if (isExecutable(explicit)) return explicit;
     throw new ScoutError('CHROME_NOT_FOUND', `no Chrome executable at ${explicit}`, installHint(platform));
   }
-  const found = (COMMON_PATHS[platform] ?? []).find(isExecutable);
+  const found = (COMMON_PATHS[platform] ?? []).find(isExecutable) ?? onPath(platform);
   if (found) return found;
   throw new ScoutError('CHROME_NOT_FOUND', 'no Chrome or Chromium found', installHint(platform));
 }
@@ -65,6 +82,7 @@ export function chromeArgs(options: { root: boolean; extra?: readonly string[] }
     '--no-default-browser-check',
     '--disable-blink-features=AutomationControlled',
     '--window-size=1920,1080',
+    '--autoplay-policy=user-gesture-required',
     ...(options.root ? ['--no-sandbox'] : []),
     ...(options.extra ?? []),
   ];

@@ -5,7 +5,7 @@ export interface PageLoad {
   requestedUrl: string;
   /** The URL after redirects (equal to requestedUrl when none). */
   url: string;
-  /** HTTP status of the main document; null when the navigation did not commit. */
+  /** HTTP status of the main document; null when unknown or the navigation did not commit. */
   status: number | null;
   title: string;
   /** The rendered DOM (documentElement.outerHTML after scripts ran); '' on failure. */
@@ -19,6 +19,21 @@ export interface PageLoad {
   dialogs: string[];
   /** URLs of downloads that were refused. */
   downloads: string[];
+  /** URLs of popups the page opened (closed again: the agent reads one tab). */
+  popups: string[];
+  /** Fillable form fields of the page, for the agent (set by the research browser). */
+  fields?: PageField[];
+  /** Set when the URL guard refused the page or a redirect; privateAddress: --allow-private-network would lift it. */
+  refused?: { privateAddress: boolean };
+}
+
+/** A form field as the agent is shown it: a ref (f1, f2...) to name it by, its kind and label. */
+export interface PageField {
+  ref: string;
+  type: string;
+  label: string;
+  required: boolean;
+  options?: string[];
 }
 
 export interface LoadOptions {

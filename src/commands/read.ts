@@ -1,10 +1,86 @@
-/** `scout read <url>`: print the Markdown the agent would see. */
+/** `scout read <url>`: print exactly what the agent would see of a page. */
 import type { Command } from 'commander';
+import { readPage } from '../browser/page-text.js';
+import { browserSessionOptions, openSession } from '../browser/session.js';
+import type { PageLoad } from '../browser/types.js';
+import { ALLOW_PRIVATE_HINT, checkUrlResolved, HostResolver } from '../browser/url-guard.js';
+import type { Config } from '../config.js';
 import { ScoutError } from '../errors.js';
-import type { CommandContext } from './io.js';
+import { linksSection } from '../prompts/sections.js';
+import { writeJson, type CommandContext } from './io.js';
+import { configFor } from './options.js';
+import { watchInterrupts } from './signals.js';
 
-export function registerRead(cmd: Command, _context: CommandContext): void {
-  cmd.action(() => {
-    throw new ScoutError('NOT_AVAILABLE_YET', '`scout read` is not available yet', 'see README.md for what this version can do');
+/** The URL to read: as given, or https:// added to a bare host. */
+function targetUrl(raw: string): string {
+  const trimmed = raw.trim();
+  return /^[a-z][a-z0-9+.-]*:/i.test(trimmed) && !/^[^:/]+:\d+(\/|$)/.test(trimmed) ? trimmed : `https://${trimmed}`;
+}
+
+function refusal(reason: string, privateAddress: boolean): ScoutError {
+  return new ScoutError('BAD_INPUT', reason, privateAddress ? ALLOW_PRIVATE_HINT : 'give an http:// or https:// URL');
+}
+
+/** Load the page; Ctrl-C stops the load and still closes the browser (exit 130). */
+async function loadPage(url: string, config: Config): Promise<PageLoad> {
+  const interrupts = watchInterrupts(() => {});
+  try {
+    const session = await openSession(browserSessionOptions(config));
+    try {
+      const load = await session.load(url, { signal: interrupts.first });
+      if (interrupts.first.aborted) throw new ScoutError('INTERRUPTED', 'interrupted');
+      return load;
+    } finally {
+      await session.close();
+    }
+  } finally {
+    interrupts.dispose();
+  }
+}
+
+function print(load: PageLoad, config: Config, context: CommandContext, json: boolean): void {
+  const page = readPage(load.html, load.url);
+  const links = page.links.map((link, i) => ({ n: i + 1, ...link }));
+  if (json) {
+    writeJson(context.io, {
+      url: load.url,
+      title: page.title || load.title,
+      status: load.status,
+      markdown: page.markdown,
+      links,
+      text: page.text,
+      truncated: page.truncated,
+      pageType: page.pageType,
+      ms: load.ms,
+      ...(load.interstitial ? { interstitial: load.interstitial } : {}),
+      dialogs: load.dialogs,
+      downloads: load.downloads,
+      popups: load.popups,
+    });
+    return;
+  }
+  const { stderr, stdout } = context.io;
+  if (!config.quiet) {
+    if (load.status !== null && load.status >= 400) stderr.write(`scout: ${load.url} answered HTTP ${load.status}\n`);
+    if (load.interstitial) stderr.write(`scout: the page still shows a browser check ("${load.interstitial}") after waiting\n`);
+    for (const message of load.dialogs) stderr.write(`scout: dismissed a dialog: ${message}\n`);
+  }
+  stdout.write(`${page.text}\n\n${linksSection(links)}\n`);
+}
+
+async function read(rawUrl: string, config: Config, context: CommandContext, json: boolean): Promise<void> {
+  const url = targetUrl(rawUrl);
+  const verdict = await checkUrlResolved(url, { allowPrivateNetwork: config.allowPrivateNetwork, navigation: true }, new HostResolver());
+  if (!verdict.ok) throw refusal(verdict.reason, verdict.privateAddress);
+  const load = await loadPage(verdict.url.href, config);
+  if (load.refused) throw refusal(load.error ?? `refused ${url}`, load.refused.privateAddress);
+  if (load.error) throw new ScoutError('NOTHING_FOUND', `could not read ${url}: ${load.error}`, 'check that the page opens in a browser, or try again later');
+  print(load, config, context, json);
+}
+
+export function registerRead(cmd: Command, context: CommandContext): void {
+  cmd.action(async (url: string, _opts: unknown, command: Command) => {
+    const config = configFor(command, context.io);
+    await read(url, config, context, Boolean(command.opts<{ json?: boolean }>().json));
   });
 }

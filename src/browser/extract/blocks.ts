@@ -1,0 +1,95 @@
+/**
+ * Text statistics per element. Text is grouped into runs: the inline content of one
+ * block (a paragraph, a list item, a table row of plain cells). A run mostly made of
+ * link text is "bad" (menus, tag clouds, related-article lists); a run of prose is
+ * "good" in proportion to its length (short runs, like bylines and labels, count
+ * for little either way). An element's good and bad are the sums over its subtree.
+ */
+import { isBlock, isElement, type Element } from './dom.js';
+import { weightedLength } from './text-measure.js';
+
+export interface BlockStats {
+  /** Weighted characters of text in the subtree. */
+  chars: number;
+  /** Of which inside links. */
+  linkChars: number;
+  good: number;
+  bad: number;
+  /** Number of runs counted as good prose. */
+  paragraphs: number;
+}
+
+export type StatsMap = Map<Element, BlockStats>;
+
+interface Run {
+  chars: number;
+  link: number;
+  /** A heading or a table row: short, but content when it is not a link. */
+  full: boolean;
+}
+
+/** Runs shorter than this (weighted characters) are neutral; longer ones ramp up to full weight. */
+const SHORT_RUN = 20;
+const RAMP = 60;
+const LINK_RUN = 0.5;
+const FULL_WEIGHT = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'tr', 'th', 'td', 'dt']);
+
+function flush(run: Run, into: BlockStats): void {
+  if (run.chars === 0) return;
+  if (run.link / run.chars > LINK_RUN) into.bad += run.chars;
+  else {
+    const weight = run.full ? 1 : Math.min(1, Math.max(0, (run.chars - SHORT_RUN) / RAMP));
+    into.good += (run.chars - run.link) * weight;
+    if (weight === 1) into.paragraphs += 1;
+  }
+  run.chars = 0;
+  run.link = 0;
+}
+
+/** A table row whose cells hold only inline content reads as one line. */
+function isPlainRow(el: Element): boolean {
+  if (el.name !== 'tr') return false;
+  for (const cell of el.children) {
+    if (!isElement(cell)) continue;
+    for (const node of cell.children) if (isBlock(node)) return false;
+  }
+  return true;
+}
+
+export function measure(root: Element): StatsMap {
+  const map: StatsMap = new Map();
+  const visit = (el: Element, owner: BlockStats, run: Run, inLink: boolean, inRow: boolean): BlockStats => {
+    const s: BlockStats = { chars: 0, linkChars: 0, good: 0, bad: 0, paragraphs: 0 };
+    map.set(el, s);
+    const block = isBlock(el) && !inRow;
+    if (block) flush(run, owner);
+    const myRun = block ? { chars: 0, link: 0, full: FULL_WEIGHT.has(el.name) } : run;
+    const myOwner = block ? s : owner;
+    const link = inLink || el.name === 'a';
+    const row = inRow || isPlainRow(el);
+    for (const child of el.children) {
+      if (child.type === 'text') {
+        const w = weightedLength(child.data);
+        if (w === 0) continue;
+        s.chars += w;
+        myRun.chars += w;
+        if (link) {
+          s.linkChars += w;
+          myRun.link += w;
+        }
+      } else if (isElement(child)) {
+        const c = visit(child, myOwner, myRun, link, row && child.name !== 'tr');
+        s.chars += c.chars;
+        s.linkChars += c.linkChars;
+        s.good += c.good;
+        s.bad += c.bad;
+        s.paragraphs += c.paragraphs;
+      }
+    }
+    if (block) flush(myRun, s);
+    return s;
+  };
+  const top: BlockStats = { chars: 0, linkChars: 0, good: 0, bad: 0, paragraphs: 0 };
+  visit(root, top, { chars: 0, link: 0, full: false }, false, false);
+  return map;
+}

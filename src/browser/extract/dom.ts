@@ -1,0 +1,68 @@
+/** Small helpers over the domhandler tree that cheerio parses into. */
+import { load, type CheerioAPI } from 'cheerio';
+import type { AnyNode, Element } from 'domhandler';
+
+export type { AnyNode, Element };
+
+/** Parse with htmlparser2 (several times faster than parse5 and forgiving enough for rendered DOMs). */
+export function parseHtml(html: string): CheerioAPI {
+  return load(html, { xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true } });
+}
+
+export function isElement(node: AnyNode): node is Element {
+  return node.type === 'tag' || node.type === 'script' || node.type === 'style';
+}
+
+export const BLOCK_TAGS = new Set([
+  'address', 'article', 'aside', 'blockquote', 'body', 'center', 'dd', 'details', 'dialog', 'div', 'dl', 'dt',
+  'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup',
+  'hr', 'html', 'li', 'main', 'menu', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'td',
+  'tfoot', 'th', 'thead', 'tr', 'ul', 'caption',
+]);
+
+export function isBlock(node: AnyNode): node is Element {
+  return isElement(node) && BLOCK_TAGS.has(node.name);
+}
+
+/** The class and id of an element, camelCase split into words and lower-cased, for hint matching. */
+export function hintsOf(el: Element): string {
+  const cls = el.attribs['class'] ?? '';
+  const id = el.attribs['id'] ?? '';
+  return `${cls} ${id}`.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+export function remove(node: AnyNode): void {
+  const parent = node.parent;
+  if (!parent) return;
+  const i = parent.children.indexOf(node);
+  if (i >= 0) parent.children.splice(i, 1);
+  const prev = node.prev;
+  const next = node.next;
+  if (prev) prev.next = next;
+  if (next) next.prev = prev;
+  node.parent = null;
+  node.prev = null;
+  node.next = null;
+}
+
+/** Every element below `root` in document order (root excluded). */
+export function descendants(root: Element): Element[] {
+  const out: Element[] = [];
+  const stack: AnyNode[] = [...root.children].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop() as AnyNode;
+    if (!isElement(node)) continue;
+    out.push(node);
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as AnyNode);
+  }
+  return out;
+}
+
+/** Raw text of a subtree (text nodes joined, no layout). */
+export function rawText(node: AnyNode): string {
+  if (node.type === 'text') return node.data;
+  if (!isElement(node) || node.type !== 'tag') return '';
+  let out = '';
+  for (const child of node.children) out += rawText(child);
+  return out;
+}

@@ -1,0 +1,91 @@
+/**
+ * A last pass over the Markdown of the main content: drops the crumbs that survive
+ * selection ("Share", "Advertisement", "Photo: Getty") while keeping what answers are
+ * made of. A line stays when it has more than four words, a digit and another word,
+ * or is a sentence of at least two words; table rows, list items and code stay (a
+ * list item that is only a captionless image does not); a heading stays when
+ * kept text follows it before the next heading of the same or a higher level.
+ * Words of CJK text are counted as two characters each (see text-measure.ts). In
+ * lenient mode (forums, listings, products) any line with a word stays.
+ */
+import { cjkCount, END_PUNCTUATION, wordCount } from './text-measure.js';
+
+const FENCE = /^\s*(```|~~~)/;
+const HEADING = /^(#{1,6})\s+\S/;
+const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+\S/;
+const LIST_MARKER = /^\s*(?:[-*+]|\d+[.)])\s+/;
+const TABLE_ROW = /^\s*\|/;
+const IMAGE_ONLY = /^\s*(?:\[IMAGE: [^\]]*\]\s*)+$/;
+
+type Kind = 'blank' | 'keep' | 'code' | 'drop' | 'heading';
+
+export function keepTextLine(line: string): boolean {
+  const text = line.replace(/^\s*>\s?/, '').replace(/[*_`]+/g, '').trim();
+  if (text === '') return false;
+  const words = wordCount(text);
+  if (words >= 2 && /\p{N}/u.test(text)) return true;
+  if (words > 4) return true;
+  return (words >= 2 || cjkCount(text) >= 2) && END_PUNCTUATION.test(text);
+}
+
+function classify(line: string, inFence: boolean, lenient: boolean): Kind {
+  if (inFence) return 'code';
+  if (line.trim() === '') return 'blank';
+  if (HEADING.test(line)) return 'heading';
+  if (TABLE_ROW.test(line)) return 'keep';
+  if (IMAGE_ONLY.test(line.replace(LIST_MARKER, ''))) return wordCount(line.replace(/\[IMAGE: /g, ' ')) >= 3 ? 'keep' : 'drop';
+  if (LIST_ITEM.test(line)) return 'keep';
+  if (lenient) return wordCount(line) >= 1 ? 'keep' : 'drop';
+  return keepTextLine(line) ? 'keep' : 'drop';
+}
+
+/** Lines of text a page repeats: a short one three times or more is a badge or a button label, and goes;
+ * a longer one is a duplicate, and stays once. */
+function dropRepeats(lines: string[], kinds: Kind[]): void {
+  const counts = new Map<string, number>();
+  const key = (line: string) => line.replace(LIST_MARKER, '').trim();
+  lines.forEach((line, i) => {
+    if (kinds[i] === 'keep' && !TABLE_ROW.test(line)) counts.set(key(line), (counts.get(key(line)) ?? 0) + 1);
+  });
+  const seen = new Set<string>();
+  lines.forEach((line, i) => {
+    if (kinds[i] !== 'keep' || TABLE_ROW.test(line)) return;
+    const k = key(line);
+    const n = counts.get(k) ?? 0;
+    if (n < 2 || k.length === 0) return;
+    if ((n >= 3 && wordCount(k) <= 4) || seen.has(k)) kinds[i] = 'drop';
+    seen.add(k);
+  });
+}
+
+export function filterLines(markdown: string, options: { lenient?: boolean } = {}): string {
+  const lines = markdown.split('\n');
+  const kinds: Kind[] = [];
+  let inFence = false;
+  for (const line of lines) {
+    const fence = FENCE.test(line);
+    kinds.push(fence ? 'code' : classify(line, inFence, options.lenient === true));
+    if (fence) inFence = !inFence;
+  }
+  // Walk backwards so each heading knows whether kept text follows it in its section.
+  const keepHeading = new Array<boolean>(lines.length).fill(false);
+  const contentBelow: boolean[] = new Array<boolean>(7).fill(false);
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const kind = kinds[i];
+    if (kind === 'keep' || kind === 'code') contentBelow.fill(true);
+    else if (kind === 'heading') {
+      const level = (HEADING.exec(lines[i] ?? '')?.[1] ?? '#').length;
+      keepHeading[i] = contentBelow[level] ?? false;
+      // Headings above at this level or deeper end their section here.
+      for (let l = level; l <= 6; l++) contentBelow[l] = false;
+    }
+  }
+  dropRepeats(lines, kinds);
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const kind = kinds[i];
+    if (kind === 'keep' || kind === 'code' || (kind === 'heading' && keepHeading[i])) out.push(lines[i] ?? '');
+    else if (kind === 'blank' && out.length > 0 && out[out.length - 1] !== '') out.push('');
+  }
+  return out.join('\n').trim();
+}

@@ -1,0 +1,108 @@
+/**
+ * The reading pipeline on a document already stripped of non-content: detect the page
+ * type, remove boilerplate, select the main content the type calls for, tidy it, and
+ * convert it to filtered Markdown.
+ */
+import type { CheerioAPI } from 'cheerio';
+import { descendants, rawText, remove, type Element } from './dom.js';
+import { measure } from './blocks.js';
+import { removeBoilerplate } from './clean.js';
+import { filterLines } from './line-filter.js';
+import { pruneInside, selectMain } from './main-content.js';
+import { toMarkdown } from './markdown.js';
+import { detectPageType, strategyFor, type Detection, type PageType, type Strategy } from './page-type.js';
+import { unwrapLayoutTables } from './tables.js';
+import { collapseWhitespace, wordCount } from './text-measure.js';
+
+const TOO_LITTLE_WORDS = 25;
+
+const norm = (t: string) => collapseWhitespace(t).toLowerCase();
+
+/** The frame already says the title: an h1 repeating it would be said twice. */
+function dropTitleHeading(main: Element, title: string): void {
+  const t = norm(title);
+  if (!t) return;
+  for (const h1 of descendants(main).filter((el) => el.name === 'h1')) {
+    const text = norm(rawText(h1));
+    if (text && t.includes(text)) remove(h1);
+  }
+}
+
+/** An image whose alt text is already said (by its caption, the title or an earlier image) adds nothing. */
+function dropEchoedAlts(main: Element, title: string): void {
+  const images = descendants(main).filter((el) => el.name === 'img' && el.attribs['alt']);
+  if (images.length === 0) return;
+  const said = [norm(rawText(main)), title.toLowerCase()];
+  const seen = new Set<string>();
+  for (const img of images) {
+    const alt = norm(img.attribs['alt'] ?? '');
+    if (seen.has(alt) || said.some((t) => t.includes(alt))) delete img.attribs['alt'];
+    seen.add(alt);
+  }
+}
+
+function isAttached(el: Element, body: Element): boolean {
+  for (let node: Element | null = el; node; node = node.parent as Element | null) if (node === body) return true;
+  return false;
+}
+
+/** The page's first h1 when it lies outside the selection (a thread or listing title above its items). */
+function headingOutside(body: Element, main: Element): string {
+  const h1 = descendants(body).find((el) => el.name === 'h1');
+  if (!h1 || isAttached(h1, main)) return '';
+  const text = collapseWhitespace(rawText(h1));
+  return text ? `# ${text}\n\n` : '';
+}
+
+/** Minimum prose (weighted characters) for a <main> landmark to be trusted as the page's content area. */
+const LANDMARK_MIN_GOOD = 300;
+
+/** The page's one <main> (or role=main) when it holds real prose: the search stays inside it. */
+function landmarkMain(body: Element): Element | undefined {
+  const mains = descendants(body).filter((el) => el.name === 'main' || el.attribs['role'] === 'main');
+  if (mains.length !== 1) return undefined;
+  const main = mains[0] as Element;
+  return (measure(main).get(main)?.good ?? 0) >= LANDMARK_MIN_GOOD ? main : undefined;
+}
+
+function lowestCommonAncestor(a: Element, b: Element, body: Element): Element {
+  const chain = new Set<Element>();
+  for (let node: Element | null = a; node; node = node.parent as Element | null) chain.add(node);
+  for (let node: Element | null = b; node; node = node.parent as Element | null) if (chain.has(node)) return node;
+  return body;
+}
+
+/**
+ * A listing is its group of cards. A thread is the best prose subtree widened to hold
+ * the whole group of posts (the first post often sits outside the replies' container).
+ */
+function chooseMain(body: Element, detection: Detection, strategy: Strategy): Element {
+  const group = detection.group;
+  const attached = group && isAttached(group.parent, body) ? group.parent : undefined;
+  if (detection.type === 'listing' && attached) return attached;
+  const best = selectMain(landmarkMain(body) ?? body, strategy.select);
+  return detection.type === 'forum' && attached ? lowestCommonAncestor(best, attached, body) : best;
+}
+
+export function extractMain($: CheerioAPI, title: string, product: boolean): { markdown: string; pageType: PageType } {
+  const body = ($('body')[0] ?? $.root().children('html')[0]) as Element | undefined;
+  if (!body) return { markdown: '', pageType: 'article' };
+  // Menus and footers go before detection (they repeat too); comments and bylines only
+  // once the type says whether they are content.
+  removeBoilerplate(body, { keepComments: true, dropMeta: false });
+  const detection = detectPageType(body, product, measure(body));
+  const strategy = strategyFor(detection.type);
+  if (!strategy.clean.keepComments || strategy.clean.dropMeta || strategy.clean.dropReviews) removeBoilerplate(body, strategy.clean);
+  unwrapLayoutTables(body);
+  const main = chooseMain(body, detection, strategy);
+  pruneInside(main, strategy.select);
+  if (strategy.dropTitleHeading) dropTitleHeading(main, title);
+  if (strategy.images) dropEchoedAlts(main, title);
+  else for (const img of descendants(main).filter((el) => el.name === 'img')) remove(img);
+  const heading = strategy.dropTitleHeading ? '' : headingOutside(body, main);
+  const markdown = filterLines(heading + toMarkdown($.html(main)), { lenient: strategy.lenientLines });
+  if (wordCount(markdown) >= TOO_LITTLE_WORDS) return { markdown, pageType: detection.type };
+  // Selection found next to nothing: better the whole cleaned page than an empty one.
+  const whole = landmarkMain(body) ?? body;
+  return { markdown: filterLines(toMarkdown($.html(whole)), { lenient: true }), pageType: detection.type };
+}

@@ -1,0 +1,180 @@
+/**
+ * Form discovery: the fields a page offers (inputs, selects, textareas, checkboxes,
+ * radios, buttons), including inside open shadow roots and same-origin iframes, with
+ * label, type, name, value and a locator that finds the element again; plus each
+ * field's CDP backendNodeId so the snapshot-ref registry can give it a ref.
+ */
+import type { Page } from 'puppeteer-core';
+
+export interface FormField {
+  /** input, select, textarea or button (the element's tag). */
+  tag: 'input' | 'select' | 'textarea' | 'button';
+  /** text, email, checkbox, radio, submit, select-one, ... */
+  type: string;
+  name: string;
+  label: string;
+  value: string;
+  required: boolean;
+  disabled: boolean;
+  /** Checkboxes and radios. */
+  checked?: boolean;
+  /** Selects: the options' visible texts. */
+  options?: string[];
+  /**
+   * Finds the element again: CSS selectors from the top document, one per boundary
+   * crossed (an iframe element or a shadow host), the last one selecting the field.
+   */
+  locator: string[];
+  /** CDP DOM.BackendNodeId of the element; null if CDP could not describe it. */
+  backendNodeId: number | null;
+}
+
+type Discovered = Omit<FormField, 'backendNodeId'>;
+
+/**
+ * Runs in the page. Kept free of helpers defined outside it, since only its source
+ * text crosses into the browser.
+ */
+function discoverInPage(): { fields: Discovered[]; elements: Element[] } {
+  const fields: Discovered[] = [];
+  const elements: Element[] = [];
+  const FIELD = 'input, select, textarea, button';
+  const clean = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
+  const cssEscape = (s: string) => (typeof CSS !== 'undefined' && CSS.escape ? CSS.escape(s) : s.replace(/[^\w-]/g, '\\$&'));
+
+  const selectorIn = (el: Element, root: Document | ShadowRoot): string => {
+    const tag = el.tagName.toLowerCase();
+    if (el.id && root.querySelectorAll(`#${cssEscape(el.id)}`).length === 1) return `#${cssEscape(el.id)}`;
+    if (root.querySelectorAll(tag).length === 1) return tag;
+    const name = el.getAttribute('name');
+    if (name) {
+      const byName = `${tag}[name="${name.replace(/"/g, '\\"')}"]`;
+      const all = root.querySelectorAll(byName);
+      if (all.length === 1) return byName;
+      const input = el as HTMLInputElement;
+      if (tag === 'input' && (input.type === 'radio' || input.type === 'checkbox')) {
+        const byValue = `${byName}[value="${input.value.replace(/"/g, '\\"')}"]`;
+        if (root.querySelectorAll(byValue).length === 1) return byValue;
+      }
+    }
+    const parts: string[] = [];
+    for (let node: Element | null = el; node; node = node.parentElement) {
+      const parent = (node.parentElement ?? node.parentNode) as ParentNode | null;
+      const tagName = node.tagName;
+      const same = parent ? Array.from(parent.children).filter((c) => c.tagName === tagName) : [node];
+      const nth = same.length > 1 ? `:nth-of-type(${same.indexOf(node) + 1})` : '';
+      parts.unshift(`${tagName.toLowerCase()}${nth}`);
+    }
+    return parts.join(' > ');
+  };
+
+  const labelOf = (el: Element, root: Document | ShadowRoot): string => {
+    const aria = el.getAttribute('aria-label');
+    if (aria) return clean(aria);
+    const labelledBy = el.getAttribute('aria-labelledby');
+    if (labelledBy) {
+      const text = labelledBy.split(/\s+/).map((id) => clean(root.getElementById?.(id)?.textContent ?? (root as Document).querySelector?.(`#${cssEscape(id)}`)?.textContent)).join(' ').trim();
+      if (text) return text;
+    }
+    if (el.id) {
+      const label = root.querySelector(`label[for="${el.id.replace(/"/g, '\\"')}"]`);
+      if (label) return clean(label.textContent);
+    }
+    const wrapping = el.closest('label');
+    if (wrapping) return clean(wrapping.textContent);
+    const tag = el.tagName.toLowerCase();
+    const type = (el as HTMLInputElement).type;
+    if (tag === 'button') return clean(el.textContent);
+    if (tag === 'input' && ['submit', 'button', 'reset'].includes(type)) return clean((el as HTMLInputElement).value);
+    return clean(el.getAttribute('placeholder') ?? el.getAttribute('title') ?? '');
+  };
+
+  const visit = (root: Document | ShadowRoot, prefix: string[]) => {
+    for (const el of Array.from(root.querySelectorAll(FIELD))) {
+      const tag = el.tagName.toLowerCase() as Discovered['tag'];
+      // Structural, not instanceof: elements of an iframe come from another realm.
+      const input = el as Element & {
+        type?: string;
+        value?: string;
+        required?: boolean;
+        disabled?: boolean;
+        checked?: boolean;
+        selectedOptions?: ArrayLike<Element>;
+        options?: ArrayLike<Element>;
+      };
+      const type = tag === 'textarea' ? 'textarea' : (input.type || tag).toLowerCase();
+      if (tag === 'input' && type === 'hidden') continue;
+      const field: Discovered = {
+        tag,
+        type,
+        name: el.getAttribute('name') ?? '',
+        label: labelOf(el, root),
+        value: tag === 'select' ? clean(input.selectedOptions?.[0]?.textContent ?? '') : tag === 'button' ? '' : String(input.value ?? ''),
+        required: input.required === true,
+        disabled: input.disabled === true,
+        locator: [...prefix, selectorIn(el, root)],
+      };
+      if (type === 'checkbox' || type === 'radio') field.checked = input.checked;
+      if (tag === 'select') field.options = Array.from(input.options ?? []).map((o) => clean(o.textContent));
+      fields.push(field);
+      elements.push(el);
+    }
+    for (const host of Array.from(root.querySelectorAll('*'))) {
+      if (host.shadowRoot) visit(host.shadowRoot, [...prefix, selectorIn(host, root)]);
+      if (host.tagName === 'IFRAME') {
+        let doc: Document | null = null;
+        try {
+          doc = (host as HTMLIFrameElement).contentDocument;
+        } catch {
+          doc = null;
+        }
+        if (doc) visit(doc, [...prefix, selectorIn(host, root)]);
+      }
+    }
+  };
+  visit(document, []);
+  return { fields, elements };
+}
+
+const STASH = '__scoutFormFields';
+
+/**
+ * CDP object ids belong to one session, so the elements are stashed on the page for the
+ * moment it takes a fresh session to fetch them and ask DOM.describeNode for their ids.
+ */
+async function backendNodeIds(page: Page, count: number): Promise<(number | null)[]> {
+  const cdp = await page.createCDPSession();
+  try {
+    const { result } = await cdp.send('Runtime.evaluate', { expression: `globalThis[${JSON.stringify(STASH)}]` });
+    if (!result.objectId) return new Array<null>(count).fill(null);
+    const { result: props } = await cdp.send('Runtime.getProperties', { objectId: result.objectId, ownProperties: true });
+    return await Promise.all(
+      Array.from({ length: count }, async (_, i) => {
+        const objectId = props.find((p) => p.name === String(i))?.value?.objectId;
+        if (!objectId) return null;
+        try {
+          const { node } = await cdp.send('DOM.describeNode', { objectId });
+          return node.backendNodeId;
+        } catch {
+          return null;
+        }
+      }),
+    );
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
+}
+
+export async function discoverForms(page: Page): Promise<FormField[]> {
+  // Bundlers that keep function names (tsx) call a __name helper the page lacks.
+  const source = `(() => { const __name = (f) => f; const found = (${discoverInPage.toString()})();
+    Object.defineProperty(globalThis, ${JSON.stringify(STASH)}, { value: found.elements, configurable: true });
+    return found.fields; })()`;
+  const fields = (await page.evaluate(source)) as Discovered[];
+  try {
+    const ids = await backendNodeIds(page, fields.length);
+    return fields.map((f, i) => ({ ...f, backendNodeId: ids[i] ?? null }));
+  } finally {
+    await page.evaluate(`delete globalThis[${JSON.stringify(STASH)}]`).catch(() => undefined);
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * Navigation that returns once the page is usable: when DOMContentLoaded
+ * fired, or — for a page that commits but never finishes loading — a short
+ * grace period after the commit. `load` is never awaited.
+ */
+import type { Frame, HTTPResponse, Page } from 'puppeteer-core';
+import { messageOf } from '../errors.js';
+
+export const COMMIT_GRACE_MS = 3_000;
+
+export interface GotoOptions {
+  timeoutMs: number;
+  /** After the commit, how long to wait for DOMContentLoaded before carrying on. */
+  commitGraceMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface GotoResult {
+  /** The main frame committed a document for this navigation (not a Chrome error page). */
+  committed: boolean;
+  /** HTTP status of the last main-frame document response; null when none arrived. */
+  status: number | null;
+  /** DOMContentLoaded fired before we returned. */
+  domContentLoaded: boolean;
+  /** Why the navigation failed; undefined when it committed. */
+  error?: string;
+}
+
+type Settled = { kind: 'done'; response: HTTPResponse | null } | { kind: 'failed'; error: unknown };
+
+const later = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+
+function aborted(signal: AbortSignal | undefined): Promise<'aborted'> {
+  if (!signal) return new Promise(() => {});
+  if (signal.aborted) return Promise.resolve('aborted');
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve('aborted'), { once: true }));
+}
+
+function describe(error: unknown, timeoutMs: number): string {
+  const message = messageOf(error);
+  if (/timeout/i.test(message)) return `the page did not respond within ${timeoutMs} ms`;
+  return message;
+}
+
+export async function gotoCommitted(page: Page, url: string, options: GotoOptions): Promise<GotoResult> {
+  let status: number | null = null;
+  let committed = false;
+  let markCommitted = () => {};
+  const commit = new Promise<'committed'>((resolve) => (markCommitted = () => resolve('committed')));
+  const onResponse = (response: HTTPResponse) => {
+    if (response.request().isNavigationRequest() && response.frame() === page.mainFrame()) status = response.status();
+  };
+  const onNavigated = (frame: Frame) => {
+    if (frame !== page.mainFrame() || /^(chrome-error:|about:blank)/.test(frame.url())) return;
+    committed = true;
+    markCommitted();
+  };
+  page.on('response', onResponse);
+  page.on('framenavigated', onNavigated);
+  const goto: Promise<Settled> = page
+    .goto(url, { waitUntil: 'domcontentloaded', timeout: options.timeoutMs })
+    .then((response) => ({ kind: 'done' as const, response }), (error: unknown) => ({ kind: 'failed' as const, error }));
+  const stop = aborted(options.signal);
+  try {
+    const first = await Promise.race([goto, commit, stop]);
+    if (first === 'aborted') return { committed, status, domContentLoaded: false, error: 'interrupted' };
+    if (first !== 'committed') return settle(first, committed, status, options.timeoutMs);
+    const second = await Promise.race([goto, later(options.commitGraceMs ?? COMMIT_GRACE_MS, 'grace' as const), stop]);
+    if (second === 'aborted') return { committed, status, domContentLoaded: false, error: 'interrupted' };
+    if (second === 'grace') return { committed: true, status, domContentLoaded: false };
+    return settle(second, true, status, options.timeoutMs);
+  } finally {
+    page.off('response', onResponse);
+    page.off('framenavigated', onNavigated);
+  }
+}
+
+function settle(outcome: Settled, committed: boolean, status: number | null, timeoutMs: number): GotoResult {
+  if (outcome.kind === 'done') return { committed: true, status: outcome.response?.status() ?? status, domContentLoaded: true };
+  // A timeout after the commit still leaves a usable page.
+  if (committed) return { committed: true, status, domContentLoaded: false };
+  return { committed: false, status, domContentLoaded: false, error: describe(outcome.error, timeoutMs) };
+}

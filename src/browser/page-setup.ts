@@ -1,0 +1,107 @@
+/**
+ * Per-page setup for every tab scout drives: the safety script, the URL guard,
+ * dialogs dismissed, downloads refused, popups and crashes recorded.
+ */
+import type { HTTPRequest, Page } from 'puppeteer-core';
+import { MAX_DIALOGS, safetyScript } from './safety-script.js';
+import { checkUrl, checkUrlResolved, HostResolver } from './url-guard.js';
+
+export const DEFAULT_NAVIGATION_TIMEOUT_MS = 30_000;
+
+export interface DialogRecord {
+  type: string;
+  message: string;
+}
+
+export interface RefusedRequest {
+  url: string;
+  reason: string;
+  /** True when refused for a loopback/private address (lifted by --allow-private-network). */
+  privateAddress: boolean;
+  navigation: boolean;
+  /** A navigation of the page itself (or a redirect of one), not of a frame inside it. */
+  mainFrame: boolean;
+}
+
+export interface PopupRecord {
+  /** The URL the page asked for (window.open or a target=_blank link). */
+  url: string;
+  /** The popup's tab once it exists (already closed with popups: 'close'); undefined until then. */
+  page: Page | undefined;
+}
+
+/** What happened in a page, collected as it happens. Arrays only grow; read and splice as you need. */
+export interface PageGuards {
+  dialogs: DialogRecord[];
+  /** URLs of refused downloads. */
+  downloads: string[];
+  popups: PopupRecord[];
+  refused: RefusedRequest[];
+  /** Set when the renderer crashed; the tab is unusable and must be replaced. */
+  crashed: boolean;
+}
+
+export interface PreparePageOptions {
+  allowPrivateNetwork: boolean;
+  /** 'keep' popups as tabs, prepared like this page (default), or 'close' them on arrival. */
+  popups?: 'keep' | 'close';
+  resolver?: HostResolver;
+}
+
+async function guardRequest(request: HTTPRequest, page: Page, guards: PageGuards, options: PreparePageOptions, resolver: HostResolver): Promise<void> {
+  if (request.isInterceptResolutionHandled()) return;
+  const navigation = request.isNavigationRequest();
+  const policy = { allowPrivateNetwork: options.allowPrivateNetwork, navigation };
+  // DNS only for navigations: a subresource by host name costs a lookup per host otherwise.
+  const verdict = navigation ? await checkUrlResolved(request.url(), policy, resolver) : checkUrl(request.url(), policy);
+  if (verdict.ok) {
+    await request.continue(request.continueRequestOverrides(), 0).catch(() => {});
+    return;
+  }
+  const mainFrame = navigation && request.frame() === page.mainFrame();
+  guards.refused.push({ url: request.url(), reason: verdict.reason, privateAddress: verdict.privateAddress, navigation, mainFrame });
+  await request.abort('blockedbyclient', 1).catch(() => {});
+}
+
+/**
+ * Set up a fresh page before its first navigation. Request interception is
+ * cooperative (priority 0 to continue, 1 to abort), so other handlers may add
+ * their own decisions; every intercepted request is resolved here.
+ */
+export async function preparePage(page: Page, options: PreparePageOptions): Promise<PageGuards> {
+  const guards: PageGuards = { dialogs: [], downloads: [], popups: [], refused: [], crashed: false };
+  const resolver = options.resolver ?? new HostResolver();
+
+  page.setDefaultNavigationTimeout(DEFAULT_NAVIGATION_TIMEOUT_MS);
+  page.on('dialog', (dialog) => {
+    guards.dialogs.push({ type: dialog.type(), message: dialog.message() });
+    // Dismissing a beforeunload dialog would cancel the navigation the agent asked for.
+    const settle = dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss();
+    settle.catch(() => {});
+  });
+  page.on('error', () => {
+    guards.crashed = true;
+  });
+  page.on('popup', (popup) => {
+    if (!popup) return;
+    const record = guards.popups.find((p) => p.page === undefined);
+    if (record) record.page = popup;
+    else guards.popups.push({ url: popup.url(), page: popup });
+    if (options.popups === 'close') void popup.close().catch(() => {});
+    else void preparePage(popup, { ...options, resolver }).catch(() => {});
+  });
+
+  const session = await page.createCDPSession();
+  session.on('Page.downloadWillBegin', (event: { url: string }) => guards.downloads.push(event.url));
+  // Fired on the opener as soon as it asks, well before the popup's tab exists.
+  session.on('Page.windowOpen', (event: { url: string }) => guards.popups.push({ url: event.url, page: undefined }));
+  await session.send('Page.enable');
+  // Browser-wide in Chrome, and harmless to repeat per page; events come per page above.
+  await session.send('Browser.setDownloadBehavior', { behavior: 'deny', eventsEnabled: true });
+
+  await page.evaluateOnNewDocument(safetyScript, MAX_DIALOGS);
+  await page.setRequestInterception(true);
+  // Puppeteer awaits the promise a request handler returns before it resolves the interception.
+  page.on('request', (request) => guardRequest(request, page, guards, options, resolver));
+  return guards;
+}

@@ -1,0 +1,77 @@
+/**
+ * What the agent reads of a page: the rendered DOM -> main content as compact Markdown,
+ * framed `[Start of page]` ... `[End of page]` and cut to the caller's character budget
+ * at a paragraph boundary, plus the page's links and its detected type.
+ */
+import type { CheerioAPI } from 'cheerio';
+import { parseHtml } from './extract/dom.js';
+import { removeNonContent } from './extract/clean.js';
+import { extractMain } from './extract/reader.js';
+import { productSignals, type PageType } from './extract/page-type.js';
+import { collapseWhitespace } from './extract/text-measure.js';
+import { collectLinks, type Link } from './links.js';
+
+export type { Link, PageType };
+
+export interface ReadOptions {
+  /** Budget for `text`, frame included, in characters. Default 40,000. */
+  maxChars?: number;
+}
+
+export interface PageText {
+  title: string;
+  /** The main content as Markdown, whole. */
+  markdown: string;
+  /** The framed, budgeted text the agent is shown. */
+  text: string;
+  links: Link[];
+  /** True when `text` holds only part of `markdown`. */
+  truncated: boolean;
+  pageType: PageType;
+}
+
+export const DEFAULT_MAX_CHARS = 40_000;
+
+function titleOf($: CheerioAPI): string {
+  const og = $('meta[property="og:title"]').attr('content');
+  const title = collapseWhitespace($('title').first().text());
+  const h1 = collapseWhitespace($('h1').first().text());
+  return title || collapseWhitespace(og ?? '') || h1;
+}
+
+export function readPage(html: string, url: string, options: ReadOptions = {}): PageText {
+  const maxChars = options.maxChars ?? DEFAULT_MAX_CHARS;
+  const $ = parseHtml(html);
+  const title = titleOf($);
+  const baseHref = $('base[href]').attr('href');
+  const product = productSignals($);
+  removeNonContent($);
+  const links = collectLinks($, url, baseHref);
+  const { markdown, pageType } = extractMain($, title, product);
+  const { text, truncated } = frame(title, url, markdown, maxChars);
+  return { title, markdown, text, links, truncated, pageType };
+}
+
+const START = '[Start of page]';
+const END = '[End of page]';
+
+/** Cut `markdown` to at most `budget` characters, at the last paragraph (else line, else word) end. */
+export function cutAtParagraph(markdown: string, budget: number): string {
+  if (markdown.length <= budget) return markdown;
+  const head = markdown.slice(0, Math.max(0, budget));
+  for (const sep of ['\n\n', '\n', ' ']) {
+    const at = head.lastIndexOf(sep);
+    if (at >= budget * 0.5) return head.slice(0, at).trimEnd();
+  }
+  return head.trimEnd();
+}
+
+export function frame(title: string, url: string, markdown: string, maxChars: number): { text: string; truncated: boolean } {
+  const header = `${START}\nURL: ${url}\n${title ? `Title: ${title}\n` : ''}\n`;
+  const whole = `${header}${markdown}\n${END}`;
+  if (whole.length <= maxChars) return { text: whole, truncated: false };
+  const note = (shown: number) => `\n\n[Page truncated: showing ${shown} of ${markdown.length} characters]\n${END}`;
+  const budget = maxChars - header.length - note(markdown.length).length;
+  const shown = cutAtParagraph(markdown, budget);
+  return { text: `${header}${shown}${note(shown.length)}`, truncated: true };
+}
