@@ -7,6 +7,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { registerBrowser } from './commands/browser.js';
 import { runDoctor } from './commands/doctor.js';
 import { registerRead } from './commands/read.js';
+import { runResearch, type ResearchFlags } from './commands/research.js';
 import { registerSearch } from './commands/search.js';
 import { processIo, writeJson, type CommandContext, type Io } from './commands/io.js';
 import { addBrowserOptions, addCommonOptions, addLlmOptions, addResearchOptions, addSearchOptions, configFor } from './commands/options.js';
@@ -17,10 +18,6 @@ import { readQuestion } from './question.js';
 function version(): string {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
   return pkg.version;
-}
-
-function notYet(what: string): never {
-  throw new ScoutError('NOT_AVAILABLE_YET', `${what} is not available yet`, 'see README.md for what this version can do');
 }
 
 /** The config as printed by `scout config` and --dry-run: keys masked. */
@@ -50,7 +47,7 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
       writeJson(io, { question, config: printable(config) });
       return;
     }
-    notYet('research');
+    setExit(await runResearch(question, config, cmd.opts<ResearchFlags>(), io));
   });
 
   addCommonOptions(addSearchOptions(addLlmOptions(program.command('doctor'))))

@@ -46,6 +46,15 @@ export interface RunOptions {
 
 class TimedOut extends Error {}
 
+/**
+ * A server that counts far fewer prompt tokens than were sent has cut the prompt
+ * (Ollama does so silently when the prompt exceeds its context): the model then
+ * answered from a cut page.
+ */
+export function promptTruncation(estimatedTokens: number, countedTokens: number): ChatResult['promptCut'] {
+  return countedTokens < estimatedTokens * 0.6 && estimatedTokens - countedTokens > 256 ? { estimatedTokens, countedTokens } : undefined;
+}
+
 export async function runChat(transport: Transport, messages: ChatMessage[], options: ChatOptions, run: RunOptions = {}): Promise<ChatResult> {
   const tracer = run.tracer ?? noTrace;
   const policy = run.retry ?? DEFAULT_RETRY;
@@ -77,8 +86,9 @@ export async function runChat(transport: Transport, messages: ChatMessage[], opt
         completionTokens: raw.completionTokens ?? estimateTokens(raw.content + raw.thinking),
         estimated: raw.promptTokens === undefined || raw.completionTokens === undefined,
       };
-      const result: ChatResult = { text: split.text, thinking, usage, ms: elapsed(), retries: tries - 1 };
-      tracer({ ...base, ...usage, ms: result.ms, retries: result.retries, ...(thinking ? { thinking } : {}) });
+      const promptCut = raw.promptTokens === undefined ? undefined : promptTruncation(estimateMessagesTokens(messages), raw.promptTokens);
+      const result: ChatResult = { text: split.text, thinking, usage, ms: elapsed(), retries: tries - 1, ...(promptCut ? { promptCut } : {}) };
+      tracer({ ...base, ...usage, ms: result.ms, retries: result.retries, ...(thinking ? { thinking } : {}), ...(promptCut ? { promptCut } : {}) });
       return result;
     } catch (error) {
       const failure: Failure = options.signal?.aborted

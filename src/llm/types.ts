@@ -32,6 +32,8 @@ export interface ChatResult {
   usage: Usage;
   ms: number;
   retries: number;
+  /** Set when the server counted far fewer prompt tokens than were sent: it cut the prompt. */
+  promptCut?: { estimatedTokens: number; countedTokens: number };
 }
 
 export interface Llm {

@@ -1,5 +1,5 @@
 /** Run the real built CLI (bin/scout) as a child process, the way a person would. */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,7 +37,8 @@ export function cleanEnv(extra: Record<string, string | undefined> = {}): NodeJS
   return env;
 }
 
-export function runCli(args: string[], options: CliOptions = {}): Promise<CliResult> {
+/** Run the CLI; `watch` sees stderr as it grows and may signal the child. */
+function spawnCli(args: string[], options: CliOptions, watch?: (stderr: string, child: ChildProcess) => void): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [SCOUT_BIN, ...args], {
       env: cleanEnv(options.env),
@@ -47,7 +48,10 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRes
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      watch?.(stderr, child);
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
     child.on('error', reject);
     child.on('close', (code, signal) => {
@@ -56,5 +60,26 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRes
     });
     if (options.input !== undefined) child.stdin.end(options.input);
     else child.stdin.end();
+  });
+}
+
+export function runCli(args: string[], options: CliOptions = {}): Promise<CliResult> {
+  return spawnCli(args, options);
+}
+
+export interface UntilOptions extends CliOptions {
+  /** Send `signal` once stderr so far satisfies this. */
+  until: (stderr: string) => boolean;
+  signal: NodeJS.Signals;
+}
+
+/** Run the CLI and send it a signal (Ctrl-C is SIGINT) once its progress shows a given point. */
+export function runCliUntil(args: string[], options: UntilOptions): Promise<CliResult> {
+  let sent = false;
+  return spawnCli(args, options, (stderr, child) => {
+    if (!sent && options.until(stderr)) {
+      sent = true;
+      child.kill(options.signal);
+    }
   });
 }

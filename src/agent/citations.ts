@@ -1,0 +1,42 @@
+/**
+ * [n] citations of the conclusion, checked against the notes: a number that
+ * names no note is removed from the answer, and the Sources list holds only
+ * the notes actually cited.
+ */
+import type { Citation, Note, Source } from './types.js';
+
+const CITATION = /\[(\d{1,3})\]/g;
+
+export interface CheckedAnswer {
+  answer: string;
+  sources: Source[];
+  citations: Citation[];
+  /** Citation numbers that named no note (removed from the answer). */
+  invalid: number[];
+}
+
+export function checkCitations(answer: string, notes: readonly Note[]): CheckedAnswer {
+  const cited = new Set<number>();
+  const invalid = new Set<number>();
+  const cleaned = answer.replace(CITATION, (marker: string, digits: string) => {
+    const n = Number(digits);
+    if (n >= 1 && n <= notes.length) {
+      cited.add(n);
+      return marker;
+    }
+    invalid.add(n);
+    return '';
+  });
+  const numbers = [...cited].sort((a, b) => a - b);
+  return {
+    answer: cleaned.replace(/[ \t]+([.,;:!?。，；：！？])/g, '$1').replace(/[ \t]{2,}/g, ' ').trim(),
+    sources: numbers.map((n) => ({ n, url: notes[n - 1]!.url, title: notes[n - 1]!.title })),
+    citations: numbers.map((n) => ({ n, url: notes[n - 1]!.url, quote: notes[n - 1]!.quotes[0] ?? '', verified: notes[n - 1]!.verified })),
+    invalid: [...invalid].sort((a, b) => a - b),
+  };
+}
+
+export function sourcesMarkdown(sources: readonly Source[]): string {
+  if (sources.length === 0) return '';
+  return ['Sources:', ...sources.map((s) => `[${s.n}] ${s.title ? `${s.title} — ` : ''}${s.url}`)].join('\n');
+}

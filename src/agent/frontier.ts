@@ -1,0 +1,80 @@
+/**
+ * What may be visited next: the queue of search results, the set of visited
+ * pages, and the addresses the model was offered. Anything not offered is refused.
+ */
+import { normaliseUrl } from '../search/normalise-url.js';
+import type { SearchResult } from '../search/types.js';
+
+export interface OfferedLink {
+  n: number;
+  url: string;
+  text: string;
+}
+
+function key(url: string): string {
+  try {
+    return normaliseUrl(url);
+  } catch {
+    return url;
+  }
+}
+
+export class Frontier {
+  private readonly queue: SearchResult[] = [];
+  private readonly visited = new Set<string>();
+  private readonly offered = new Set<string>();
+  readonly queries: string[] = [];
+
+  addResults(query: string, results: readonly SearchResult[]): number {
+    this.queries.push(query);
+    let added = 0;
+    for (const result of results) {
+      const k = key(result.url);
+      if (this.visited.has(k) || this.queue.some((r) => key(r.url) === k)) continue;
+      this.queue.push(result);
+      this.offered.add(k);
+      added++;
+    }
+    return added;
+  }
+
+  /** The next search result not yet visited. */
+  nextResult(): SearchResult | undefined {
+    while (this.queue.length > 0) {
+      const next = this.queue.shift()!;
+      if (!this.visited.has(key(next.url))) return next;
+    }
+    return undefined;
+  }
+
+  markVisited(url: string): void {
+    this.visited.add(key(url));
+  }
+
+  isVisited(url: string): boolean {
+    return this.visited.has(key(url));
+  }
+
+  /** Number a page's links for the prompt, leaving out visited ones; each becomes an allowed target. */
+  offer(links: readonly { url: string; text: string }[], limit: number): OfferedLink[] {
+    const out: OfferedLink[] = [];
+    const seen = new Set<string>();
+    for (const link of links) {
+      const k = key(link.url);
+      if (this.visited.has(k) || seen.has(k)) continue;
+      seen.add(k);
+      this.offered.add(k);
+      out.push({ n: out.length + 1, url: link.url, text: link.text });
+      if (out.length >= limit) break;
+    }
+    return out;
+  }
+
+  isOffered(url: string): boolean {
+    return this.offered.has(key(url));
+  }
+
+  sameAs(a: string, b: string): boolean {
+    return key(a) === key(b);
+  }
+}

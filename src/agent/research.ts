@@ -1,0 +1,299 @@
+/**
+ * The research loop: rewrite the question into a query, search, then read one
+ * page per round with a fresh chat (instructions + question + notes + page),
+ * and finally conclude from the notes. It yields events and never prints.
+ */
+import type { BrowserSession, PageLoad } from '../browser/types.js';
+import { pageBudget } from '../llm/budget.js';
+import type { ChatMessage, ChatResult, Llm } from '../llm/types.js';
+import { concludePrompt } from '../prompts/conclude.js';
+import { directPrompt } from '../prompts/direct.js';
+import type { FormCheckInput } from '../prompts/formcheck.js';
+import { navigatePrompt, type PromptField } from '../prompts/navigate.js';
+import { newSearchPrompt } from '../prompts/newsearch.js';
+import { searchPrompt } from '../prompts/search.js';
+import type { SearchProvider } from '../search/types.js';
+import { checkCitations } from './citations.js';
+import { Frontier } from './frontier.js';
+import { checkNote } from './quotes.js';
+import { answerKey, parseNavigation, parseSearchAnswer, type FieldValue, type NavigationAnswer } from './parse.js';
+import { redactor } from './secrets.js';
+import type { Note, ResearchEvent, ResearchOptions, ResearchResult, StoppedBy, Visit } from './types.js';
+
+export interface PageView {
+  title: string;
+  links: { url: string; text: string }[];
+  fields: PromptField[];
+  /** The page as framed Markdown of at most maxChars characters. */
+  frame(maxChars: number): string;
+}
+
+export interface FormOutcome {
+  filled: string[];
+  failed: string[];
+  navigated: boolean;
+  load: PageLoad;
+}
+
+export interface ResearchBrowser extends BrowserSession {
+  /** Fill the current page's form by label, name or ref, and submit it. */
+  fillForm(fields: readonly FieldValue[]): Promise<FormOutcome>;
+}
+
+export interface ResearchDeps {
+  llm: Llm;
+  search: SearchProvider;
+  /** Called once, when the first page is to be read. */
+  openBrowser: () => Promise<ResearchBrowser>;
+  readPage: (load: PageLoad) => PageView;
+}
+
+const MAX_NEW_SEARCHES = 2;
+const MAX_FORMS = 3;
+const MAX_LINKS = 40;
+const MAX_NOTE_CHARS = 800;
+const OUTPUT_RESERVE_TOKENS = 1024;
+const STUCK = 'You repeated your previous answer word for word. Choose differently: another link, GO_BACK, or REQUEST_EXIT if your notes answer the question.';
+
+type Target = { url: string; load?: PageLoad; formCheck?: FormCheckInput };
+
+class Stop extends Error {
+  constructor(readonly reason: StoppedBy) {
+    super(reason);
+  }
+}
+
+export async function* research(deps: ResearchDeps, options: ResearchOptions): AsyncGenerator<ResearchEvent, ResearchResult> {
+  const now = options.now ?? (() => new Date());
+  const started = Date.now();
+  const redact = redactor(options.secrets);
+  const stats = { llmCalls: 0, promptTokens: 0, completionTokens: 0, pages: 0, elapsedMs: 0 };
+  const notes: Note[] = [];
+  const visited: Visit[] = [];
+  const frontier = new Frontier();
+  let query = '';
+  let stoppedBy: StoppedBy = 'links_exhausted';
+  let browser: ResearchBrowser | undefined;
+
+  // Browsing stops on Ctrl-C or at the time limit; the conclusion stops only on a second Ctrl-C.
+  const browsing = new AbortController();
+  let limitReason: StoppedBy | undefined;
+  const stopBrowsing = (reason: StoppedBy) => {
+    limitReason ??= reason;
+    browsing.abort(reason);
+  };
+  const onInterrupt = () => stopBrowsing('interrupted');
+  if (options.interrupt.aborted) onInterrupt();
+  options.interrupt.addEventListener('abort', onInterrupt);
+  const timer = options.timeLimitMs ? setTimeout(() => stopBrowsing('time_limit'), options.timeLimitMs) : undefined;
+  const checkStop = () => {
+    if (limitReason) throw new Stop(limitReason);
+  };
+
+  // Warnings raised outside the generator's body (inside chat calls), yielded at the next step.
+  const pending: string[] = [];
+  let cutReported = false;
+  const chat = async (messages: ChatMessage[], signal: AbortSignal, onToken?: (t: string) => void): Promise<ChatResult> => {
+    const result = await deps.llm.chat(messages, { signal, onToken, temperature: 0.2 });
+    if (result.promptCut && !cutReported) {
+      cutReported = true;
+      const { countedTokens, estimatedTokens } = result.promptCut;
+      pending.push(`the LLM server counted ${countedTokens} prompt tokens of about ${estimatedTokens} sent: it cut the prompt, so the model answered from a cut page; raise the context with --ctx (e.g. --ctx 32768) and check the server's own context limit`);
+    }
+    stats.llmCalls++;
+    stats.promptTokens += result.usage.promptTokens;
+    stats.completionTokens += result.usage.completionTokens;
+    return result;
+  };
+
+  const runSearch = async function* (q: string, attempt: number): AsyncGenerator<ResearchEvent, number> {
+    query = q;
+    yield { type: 'query', query: q, attempt };
+    const results = await deps.search.search(q, { count: options.maxResults, language: options.language.code, signal: browsing.signal });
+    const added = frontier.addResults(q, results);
+    yield { type: 'search', query: q, results: added };
+    return added;
+  };
+
+  const flush = function* (): Generator<ResearchEvent> {
+    for (const message of pending.splice(0)) yield { type: 'warning', message };
+  };
+
+  const finish = function* (answerText: string): Generator<ResearchEvent, ResearchResult> {
+    yield* flush();
+    const checked = checkCitations(redact(answerText), notes);
+    if (checked.invalid.length > 0) {
+      yield { type: 'warning', message: `the answer cited ${checked.invalid.map((n) => `[${n}]`).join(' ')}, which name no note; removed` };
+    }
+    stats.elapsedMs = Date.now() - started;
+    return {
+      question: options.question,
+      query,
+      language: options.language.code,
+      answer: checked.answer,
+      sources: checked.sources,
+      citations: checked.citations,
+      notes,
+      visited,
+      stoppedBy,
+      stats,
+    };
+  };
+
+  try {
+    yield { type: 'rewriting' };
+    const rewrite = parseSearchAnswer((await chat(searchPrompt({ question: options.question, today: now() }), options.hardStop)).text);
+    if (rewrite.kind === 'exit') {
+      stoppedBy = 'no_search_needed';
+      yield { type: 'concluding', notes: 0, stoppedBy };
+      const direct = await chat(directPrompt({ question: options.question, language: options.language.name, today: now() }), options.hardStop, options.onAnswerToken);
+      return yield* finish(direct.text);
+    }
+
+    const warnings: string[] = [];
+    let newSearches = 0;
+    let forms = 0;
+    let previousKey = '';
+    let next: Target | undefined;
+
+    try {
+      checkStop();
+      yield* runSearch(rewrite.kind === 'search' ? rewrite.query : options.question, 1);
+      for (;;) {
+        checkStop();
+        if (stats.pages >= options.maxPages) {
+          stoppedBy = 'page_limit';
+          break;
+        }
+        let target = next;
+        next = undefined;
+        if (!target) {
+          const result = frontier.nextResult();
+          if (result) target = { url: result.url };
+        }
+        if (!target) {
+          if (newSearches >= MAX_NEW_SEARCHES) {
+            stoppedBy = 'links_exhausted';
+            break;
+          }
+          newSearches++;
+          const fresh = parseSearchAnswer((await chat(newSearchPrompt({ question: options.question, today: now(), previousQueries: frontier.queries, notes }), browsing.signal)).text);
+          if (fresh.kind !== 'search' || frontier.queries.includes(fresh.query)) continue;
+          yield* runSearch(fresh.query, newSearches + 1);
+          continue;
+        }
+
+        stats.pages++;
+        yield { type: 'page', n: stats.pages, of: options.maxPages, url: target.url };
+        browser ??= await deps.openBrowser();
+        const load = target.load ?? (await browser.load(target.url, { signal: browsing.signal }));
+        checkStop();
+        frontier.markVisited(target.url);
+        frontier.markVisited(load.url);
+        visited.push({ url: load.url, status: load.status, ms: load.ms, ...(load.error ? { error: load.error } : {}) });
+        yield { type: 'visited', url: load.url, status: load.status, ms: load.ms, ...(load.error ? { error: load.error } : {}), ...(load.interstitial ? { interstitial: load.interstitial } : {}) };
+        if (load.error) {
+          warnings.push(`The page ${target.url} could not be opened (${load.error}). That site is unavailable; consider another link or GO_BACK.`);
+          continue;
+        }
+
+        const view = deps.readPage(load);
+        const links = frontier.offer(view.links, MAX_LINKS);
+        const promptFor = (text: string, extraWarnings: readonly string[] = []) =>
+          navigatePrompt({
+            question: options.question,
+            notes,
+            page: { url: load.url, title: view.title, text, links, fields: view.fields },
+            secretNames: Object.keys(options.secrets),
+            warnings: [...warnings, ...extraWarnings],
+            formCheck: target.formCheck,
+          });
+        const fixed = promptFor('', [STUCK]).map((m) => m.content).join('\n');
+        const whole = view.frame(Number.MAX_SAFE_INTEGER);
+        const text = view.frame(pageBudget({ contextTokens: deps.llm.contextTokens, outputTokens: OUTPUT_RESERVE_TOKENS, fixed, notes: '', page: whole }).chars);
+        let reply = await chat(promptFor(text), browsing.signal);
+        yield* flush();
+        if (answerKey(reply.text) === previousKey) {
+          yield { type: 'warning', message: 'the model repeated its previous answer; asking it to choose differently' };
+          reply = await chat(promptFor(text, [STUCK]), browsing.signal);
+        }
+        warnings.length = 0;
+        previousKey = answerKey(reply.text);
+        const answer: NavigationAnswer = parseNavigation(reply.text);
+
+        if (answer.note) {
+          const noteText = redact(answer.note.slice(0, MAX_NOTE_CHARS));
+          const check = checkNote(noteText, text);
+          notes.push({ url: load.url, title: view.title, text: noteText, quotes: check.quotes, verified: check.verified });
+          yield { type: 'note', url: load.url, text: noteText, verified: check.verified };
+          if (check.quotes.length === 0) warnings.push(`Your note on ${load.url} quoted nothing from the page, so it is unverified. End every Note with the page's exact words in double quotes.`);
+          else if (!check.verified) warnings.push(`Your note on ${load.url} quoted words that are not on the page: ${check.missing.map((q) => `"${q}"`).join(', ')}. Copy quotes letter for letter from the page text.`);
+        } else if (answer.error) {
+          yield { type: 'page_error', url: load.url, text: redact(answer.error) };
+        }
+
+        if (answer.fields.length > 0 && forms < MAX_FORMS) {
+          forms++;
+          yield { type: 'action', action: 'form', target: answer.fields.map((f) => f.field).join(', ') };
+          const outcome = await browser.fillForm(answer.fields.map((f) => ({ field: f.field, value: substitute(f.value, options.secrets) })));
+          next = { url: outcome.load.url, load: outcome.load, formCheck: { formUrl: load.url, filled: outcome.filled, failed: outcome.failed, navigated: outcome.navigated } };
+          continue;
+        }
+
+        const action = answer.action;
+        if (action.kind === 'exit') {
+          yield { type: 'action', action: 'exit' };
+          stoppedBy = 'answer_found';
+          break;
+        }
+        if (action.kind === 'navigate') {
+          const url = resolveTarget(action.target, links);
+          if (url && frontier.sameAs(url, load.url)) {
+            warnings.push('You chose the page you were already on; scout went back to the search results.');
+            yield { type: 'action', action: 'back' };
+          } else if (url && frontier.isVisited(url)) {
+            warnings.push(`You chose ${url}, which was already visited; scout went back to the search results.`);
+            yield { type: 'action', action: 'back' };
+          } else if (url && frontier.isOffered(url)) {
+            yield { type: 'action', action: 'navigate', target: url };
+            next = { url };
+          } else {
+            warnings.push(`"${action.target}" was not offered as a link on the page or in the search results, so it was refused. Navigate only by the numbers of the links shown.`);
+            yield { type: 'warning', message: `refused a target that was not offered: ${redact(action.target)}` };
+          }
+          continue;
+        }
+        if (action.kind === 'none') warnings.push('Your previous answer had no Action line; always end with one.');
+        yield { type: 'action', action: action.kind };
+      }
+    } catch (error) {
+      if (error instanceof Stop) stoppedBy = error.reason;
+      else if (limitReason && browsing.signal.aborted) stoppedBy = limitReason;
+      else throw error;
+    }
+
+    await browser?.close();
+    browser = undefined;
+    yield { type: 'concluding', notes: notes.length, stoppedBy };
+    // Without a single note whose quotes are on its page there is nothing to stand on: say so, do not improvise.
+    if (!notes.some((n) => n.verified)) return yield* finish('');
+    const incomplete = stoppedBy === 'time_limit' ? 'the time limit was reached' : stoppedBy === 'interrupted' ? 'the person interrupted the research' : undefined;
+    const conclusion = await chat(concludePrompt({ question: options.question, language: options.language.name, notes, incomplete }), options.hardStop, options.onAnswerToken);
+    return yield* finish(conclusion.text);
+  } finally {
+    if (timer) clearTimeout(timer);
+    options.interrupt.removeEventListener('abort', onInterrupt);
+    await browser?.close();
+  }
+}
+
+function resolveTarget(target: string, links: readonly { n: number; url: string }[]): string | undefined {
+  if (/^\d+$/.test(target)) return links.find((l) => l.n === Number(target))?.url;
+  return target;
+}
+
+/** `secret:name` becomes the stored value, only at the moment of filling. */
+function substitute(value: string, secrets: Readonly<Record<string, string>>): string {
+  const m = value.match(/^secret:(\S+)$/);
+  return m?.[1] !== undefined && secrets[m[1]] !== undefined ? secrets[m[1]]! : value;
+}

@@ -1,0 +1,86 @@
+/** The research run's inputs, events and result (the --json schema of DESIGN.md). */
+import type { Language } from './language.js';
+
+export type StoppedBy = 'answer_found' | 'links_exhausted' | 'page_limit' | 'time_limit' | 'interrupted' | 'no_search_needed';
+
+export interface Note {
+  url: string;
+  title: string;
+  text: string;
+  /** Verbatim passages of the page the note quotes. */
+  quotes: string[];
+  /** Every quote was found in the text the model was shown for that page. */
+  verified: boolean;
+}
+
+export interface Citation {
+  n: number;
+  url: string;
+  quote: string;
+  verified: boolean;
+}
+
+export interface Source {
+  n: number;
+  url: string;
+  title: string;
+}
+
+export interface Visit {
+  url: string;
+  status: number | null;
+  ms: number;
+  error?: string;
+}
+
+export interface Stats {
+  llmCalls: number;
+  promptTokens: number;
+  completionTokens: number;
+  pages: number;
+  elapsedMs: number;
+}
+
+export interface ResearchResult {
+  question: string;
+  query: string;
+  language: string;
+  answer: string;
+  sources: Source[];
+  citations: Citation[];
+  notes: Note[];
+  visited: Visit[];
+  stoppedBy: StoppedBy;
+  stats: Stats;
+}
+
+export type ResearchEvent =
+  | { type: 'rewriting' }
+  | { type: 'query'; query: string; attempt: number }
+  | { type: 'search'; query: string; results: number }
+  | { type: 'page'; n: number; of: number; url: string }
+  | { type: 'visited'; url: string; status: number | null; ms: number; error?: string; interstitial?: string }
+  | { type: 'note'; url: string; text: string; verified: boolean }
+  | { type: 'page_error'; url: string; text: string }
+  | { type: 'action'; action: 'navigate' | 'back' | 'exit' | 'form' | 'none'; target?: string }
+  | { type: 'warning'; message: string }
+  | { type: 'concluding'; notes: number; stoppedBy: StoppedBy };
+
+export interface ResearchOptions {
+  question: string;
+  maxPages: number;
+  maxResults: number;
+  /** Milliseconds; undefined means no limit. */
+  timeLimitMs?: number;
+  /** --lang, else detected from the question. */
+  language: Language;
+  /** --secret name=value pairs: filled into forms, never shown to the model or written out. */
+  secrets: Readonly<Record<string, string>>;
+  /** Aborted on the first Ctrl-C: stop browsing, still conclude. */
+  interrupt: AbortSignal;
+  /** Aborted on the second Ctrl-C: stop everything now. */
+  hardStop: AbortSignal;
+  /** Receives the answer as it streams (the CLI prints it on a terminal). */
+  onAnswerToken?: (token: string) => void;
+  now?: () => Date;
+}

@@ -1,0 +1,114 @@
+/** `scout <question>`: run the research loop and render it: progress, answer, JSON, report file, trace. */
+import { writeFileSync } from 'node:fs';
+import { answerLanguage } from '../agent/language.js';
+import { research, type ResearchDeps } from '../agent/research.js';
+import { parseSecrets, redactor } from '../agent/secrets.js';
+import type { ResearchResult } from '../agent/types.js';
+import { openResearchBrowser, readPageView } from '../browser/research-browser.js';
+import type { Config } from '../config.js';
+import { EXIT, ScoutError } from '../errors.js';
+import { createLlm } from '../llm/index.js';
+import { createSearch } from '../search/index.js';
+import type { TraceEvent, Tracer } from '../trace.js';
+import { markdownReport, reportTail } from '../ui/output.js';
+import { createProgress } from '../ui/progress.js';
+import { renderEvent } from '../ui/render-events.js';
+import { openTraceFile, type TraceFile } from '../ui/trace-file.js';
+import { writeJson, type Io } from './io.js';
+import { watchInterrupts } from './signals.js';
+
+/** The outside world of a research run, built from the config: the one composition root (CLI and MCP share it). */
+export function researchDeps(config: Config, trace: Tracer, onWarning: (message: string) => void): ResearchDeps {
+  return {
+    llm: createLlm(config, { tracer: trace }),
+    search: createSearch(config, { tracer: trace, onWarning }),
+    openBrowser: () => openResearchBrowser(config, trace),
+    readPage: readPageView,
+  };
+}
+
+export interface ResearchFlags {
+  json?: boolean;
+  output?: string;
+  trace?: string;
+  secret?: string[];
+}
+
+function exitCodeFor(result: ResearchResult): number {
+  if (result.stoppedBy === 'interrupted') return EXIT.interrupted;
+  if (result.answer.trim() === '') return EXIT.notFound;
+  return EXIT.ok;
+}
+
+function writeReport(path: string, report: string): void {
+  try {
+    writeFileSync(path, report);
+  } catch (error) {
+    throw new ScoutError('BAD_OPTION', `cannot write the report to ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`, 'give -o a writable path');
+  }
+}
+
+export async function runResearch(question: string, config: Config, flags: ResearchFlags, io: Io): Promise<number> {
+  const secrets = parseSecrets(flags.secret ?? []);
+  const redact = redactor(secrets);
+  const progress = createProgress({ quiet: config.quiet, stream: io.stderr, env: io.env });
+  let traceFile: TraceFile | undefined;
+  if (flags.trace) traceFile = openTraceFile(flags.trace, redact);
+  const trace: Tracer = (event: TraceEvent) => traceFile?.trace(event);
+  const notes: { url: string; text: string }[] = [];
+  const interrupts = watchInterrupts(() => progress.warn('interrupted: writing the answer from the notes so far (Ctrl-C again to quit now)'));
+
+  const streaming = !flags.json && Boolean(io.stdout.isTTY);
+  let streamed = false;
+  const onAnswerToken = streaming
+    ? (token: string) => {
+        if (!streamed) progress.stop();
+        streamed = true;
+        io.stdout.write(redact(token));
+      }
+    : undefined;
+
+  try {
+    const run = research(
+      researchDeps(config, trace, (message) => progress.warn(message)),
+      {
+        question,
+        maxPages: config.maxPages,
+        maxResults: config.maxResults,
+        timeLimitMs: config.timeLimit === undefined ? undefined : config.timeLimit * 1000,
+        language: answerLanguage(question, config.lang),
+        secrets,
+        interrupt: interrupts.first,
+        hardStop: interrupts.second,
+        onAnswerToken,
+      },
+    );
+    const state = { notes: 0 };
+    let step = await run.next();
+    while (!step.done) {
+      trace({ ...step.value });
+      if (step.value.type === 'note') notes.push({ url: step.value.url, text: step.value.text });
+      renderEvent(progress, step.value, state);
+      step = await run.next();
+    }
+    const result = step.value;
+    progress.stop();
+    trace({ type: 'result', stoppedBy: result.stoppedBy, stats: result.stats });
+    const report = markdownReport(result);
+    if (flags.output) writeReport(flags.output, report);
+    if (flags.json) writeJson(io, result);
+    else io.stdout.write(streamed ? reportTail(result) : report);
+    return exitCodeFor(result);
+  } catch (error) {
+    progress.stop();
+    // A failure mid-run still hands over what was learnt so far.
+    if (notes.length > 0 && !flags.json) {
+      io.stdout.write(['Notes gathered before the failure:', ...notes.map((n) => `- ${n.text} (${n.url})`)].join('\n') + '\n');
+    }
+    if (interrupts.second.aborted) throw new ScoutError('INTERRUPTED', 'interrupted', undefined, { cause: error });
+    throw error;
+  } finally {
+    interrupts.dispose();
+    traceFile?.close();
+  }
+}
