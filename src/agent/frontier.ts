@@ -47,6 +47,11 @@ export class Frontier {
     return undefined;
   }
 
+  /** The next n search results that would be read, without taking them (for prefetching). */
+  peek(n: number): string[] {
+    return this.queue.filter((r) => !this.visited.has(key(r.url))).slice(0, n).map((r) => r.url);
+  }
+
   markVisited(url: string): void {
     this.visited.add(key(url));
   }

@@ -38,6 +38,8 @@ export interface FormOutcome {
 export interface ResearchBrowser extends BrowserSession {
   /** Fill the current page's form by label, name or ref, and submit it. */
   fillForm(fields: readonly FieldValue[]): Promise<FormOutcome>;
+  /** Pages likely to be read next: start loading them while the model thinks; others are dropped. */
+  prefetch(urls: readonly string[]): void;
 }
 
 export interface ResearchDeps {
@@ -49,6 +51,8 @@ export interface ResearchDeps {
 }
 
 const MAX_NEW_SEARCHES = 2;
+/** Search results loaded ahead while the model reads the current page. */
+const PREFETCH = 2;
 const MAX_FORMS = 3;
 const MAX_LINKS = 40;
 const MAX_NOTE_CHARS = 800;
@@ -211,6 +215,7 @@ export async function* research(deps: ResearchDeps, options: ResearchOptions): A
         const fixed = promptFor('', [STUCK]).map((m) => m.content).join('\n');
         const whole = view.frame(Number.MAX_SAFE_INTEGER);
         const text = view.frame(pageBudget({ contextTokens: deps.llm.contextTokens, outputTokens: OUTPUT_RESERVE_TOKENS, fixed, notes: '', page: whole }).chars);
+        browser.prefetch(frontier.peek(PREFETCH));
         let reply = await chat(promptFor(text), browsing.signal);
         yield* flush();
         if (answerKey(reply.text) === previousKey) {

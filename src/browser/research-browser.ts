@@ -63,6 +63,7 @@ export async function openResearchBrowser(config: Config, trace: Tracer): Promis
       return withFields(await session.load(url, options));
     },
     close: () => session.close(),
+    prefetch() {},
     async fillForm(requests): Promise<FormOutcome> {
       const page = session.currentPage();
       const formUrl = page?.url() ?? '';

@@ -236,13 +236,55 @@ describe('research end to end', () => {
     const tmp = mkdtempSync(join(tmpdir(), 'scout-e2e-'));
     const result = await runCliUntil(['--llm-url', llm.url, '--searxng-url', searx.url, '--allow-private-network', 'towers'], {
       env: { TMPDIR: tmp },
-      until: (stderr) => /reading page 2\//.test(stderr),
-      signal: 'SIGINT',
+      steps: [{ until: (stderr) => /reading page 2\//.test(stderr), signal: 'SIGINT' }],
     });
     await llm.close();
     expect(result.code).toBe(130);
     expect(result.stdout).toContain('Many towers stand in Moscow [1].');
     expect(result.stdout).toContain('Sources:');
     expect(chromiumsUnder(tmp)).toEqual([]);
+  });
+
+  it('on a second Ctrl-C quits at once, still closing the browser', async () => {
+    const llm = await startLlmDouble({
+      script: agentScript({
+        search: 'search: towers',
+        pages: { '/research/towers.html': 'Note: On towers, many towers stand in Moscow. "Most of them stand in Moscow"\nAction: GO_BACK', '/research/history.html': { text: 'Note: x\nAction: GO_BACK', delayMs: 30_000 } },
+        conclude: { text: 'never sent', delayMs: 30_000 },
+      }),
+    });
+    const tmp = mkdtempSync(join(tmpdir(), 'scout-e2e-'));
+    const result = await runCliUntil(['--llm-url', llm.url, '--searxng-url', searx.url, '--allow-private-network', 'towers'], {
+      env: { TMPDIR: tmp },
+      steps: [
+        { until: (stderr) => /reading page 2\//.test(stderr), signal: 'SIGINT' },
+        { until: (stderr) => /concluding from 1 note/.test(stderr), signal: 'SIGINT' },
+      ],
+    });
+    const exitedAfter = Date.now() - result.signalledAt[1]!;
+    await llm.close();
+    expect(result.code).toBe(130);
+    expect(result.signalledAt).toHaveLength(2);
+    expect(exitedAfter).toBeLessThan(10_000);
+    expect(result.stdout).toContain('Notes gathered before the failure');
+    expect(result.stderr).toMatch(/^scout: interrupted$/m);
+    expect(chromiumsUnder(tmp)).toEqual([]);
+  });
+
+  it('stops browsing at the time limit and answers from the notes', async () => {
+    const run = await research('towers', {
+      search: 'search: towers',
+      pages: {
+        '/research/towers.html': 'Note: On towers, many towers stand in Moscow. "Most of them stand in Moscow"\nAction: GO_BACK',
+        '/research/history.html': { text: 'Note: On history, cathedrals.\nAction: GO_BACK', delayMs: 40_000 },
+      },
+      conclude: 'Many towers stand in Moscow [1].',
+    }, ['--time-limit', '10']);
+    expect(run.result.code).toBe(0);
+    const out = run.json();
+    expect(out.stoppedBy).toBe('time_limit');
+    expect(out.answer).toBe('Many towers stand in Moscow [1].');
+    const conclude = run.llm.chats().find((r) => promptKind(r) === 'conclude')!;
+    expect(user(conclude)).toContain('Browsing stopped early: the time limit was reached');
   });
 });

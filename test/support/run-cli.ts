@@ -67,19 +67,24 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRes
   return spawnCli(args, options);
 }
 
-export interface UntilOptions extends CliOptions {
+export interface SignalStep {
   /** Send `signal` once stderr so far satisfies this. */
   until: (stderr: string) => boolean;
   signal: NodeJS.Signals;
 }
 
-/** Run the CLI and send it a signal (Ctrl-C is SIGINT) once its progress shows a given point. */
-export function runCliUntil(args: string[], options: UntilOptions): Promise<CliResult> {
-  let sent = false;
+export interface UntilOptions extends CliOptions {
+  steps: SignalStep[];
+}
+
+/** Run the CLI and send it signals (Ctrl-C is SIGINT) as its progress reaches given points, in order. */
+export function runCliUntil(args: string[], options: UntilOptions): Promise<CliResult & { signalledAt: number[] }> {
+  const steps = [...options.steps];
+  const signalledAt: number[] = [];
   return spawnCli(args, options, (stderr, child) => {
-    if (!sent && options.until(stderr)) {
-      sent = true;
-      child.kill(options.signal);
+    while (steps.length > 0 && steps[0]!.until(stderr)) {
+      child.kill(steps.shift()!.signal);
+      signalledAt.push(Date.now());
     }
-  });
+  }).then((result) => ({ ...result, signalledAt }));
 }
