@@ -1,10 +1,101 @@
-/** `scout browser <action>`: the browser tool from the shell. */
+/**
+ * `scout browser <action> [args...]`: the browser tool from the shell. With a
+ * persistent browser (`scout browser start`) every call is sent to it;
+ * otherwise each call runs in a short-lived browser of its own.
+ */
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { browserSessionOptions } from '../browser/session.js';
+import { callPersistent, findPersistent, helloFailure, startPersistent, waitForExit } from '../browser/persistent.js';
+import { statePath } from '../browser/state.js';
+import { BrowserTool, findAction, renderResult, unknownAction, type ToolResult } from '../browser/tool.js';
+import type { Config } from '../config.js';
 import { ScoutError } from '../errors.js';
-import type { CommandContext } from './io.js';
+import { writeJson, type CommandContext } from './io.js';
+import { configFor } from './options.js';
 
-export function registerBrowser(cmd: Command, _context: CommandContext): void {
-  cmd.action(() => {
-    throw new ScoutError('NOT_AVAILABLE_YET', '`scout browser` is not available yet', 'see README.md for what this version can do');
+/** Action options: commander's key -> the tool's parameter. */
+const PARAM_OPTIONS: [flags: string, description: string, key: string, param: string][] = [
+  ['--ref <ref>', 'element ref from a snapshot (act, screenshot)', 'ref', 'ref'],
+  ['--value <value>', 'text to type/fill, option to select, key to press (act)', 'value', 'value'],
+  ['--tab <id>', 'tab to act on (default the current one)', 'tab', 'tab'],
+  ['--mode <mode>', 'snapshot mode: full (default) or efficient', 'mode', 'mode'],
+  ['--query <words>', 'snapshot: keep lines containing all these words', 'query', 'query'],
+  ['--max-chars <n>', 'snapshot/text: at most this many characters', 'maxChars', 'maxChars'],
+  ['--selector <css>', 'text: read this element', 'selector', 'selector'],
+  ['--timeout-ms <ms>', 'open/navigate/act: navigation timeout (default 30000, cap 120000)', 'timeoutMs', 'timeoutMs'],
+  ['--filter <text>', 'requests/errors: keep entries containing this', 'filter', 'filter'],
+  ['--limit <n>', 'requests/errors: the newest n entries (default 50)', 'limit', 'limit'],
+  ['--clear', 'requests/errors: empty the log after reading', 'clear', 'clear'],
+  ['--full', 'screenshot: the whole page', 'full', 'fullPage'],
+  ['--labels', 'screenshot: draw the refs', 'labels', 'labels'],
+  ['--path <file.png>', 'screenshot: where to write the PNG', 'path', 'path'],
+  ['--device <name>', 'emulate: a device, e.g. "iPhone 13"', 'device', 'device'],
+  ['--color-scheme <scheme>', 'emulate: light, dark or no-preference', 'colorScheme', 'colorScheme'],
+  ['--timezone <id>', 'emulate: IANA time zone, e.g. Europe/Berlin', 'timezone', 'timezoneId'],
+  ['--locale <locale>', 'emulate: e.g. de-DE', 'locale', 'locale'],
+];
+
+function paramsOf(action: string, args: string[], command: Command): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  const opts = command.opts<Record<string, unknown>>();
+  for (const [, , key, param] of PARAM_OPTIONS) if (command.getOptionValueSource(key) === 'cli') params[param] = opts[key];
+  // The daemon has its own working directory: paths are resolved here.
+  if (typeof params.path === 'string') params.path = resolve(params.path);
+  const spec = findAction(action);
+  const free = (spec?.positional ?? []).filter((name) => params[name] === undefined);
+  if (args.length > free.length) {
+    const takes = free.length ? `at most ${free.length} argument${free.length > 1 ? 's' : ''} (${free.join(', ')})` : 'no arguments';
+    throw new ScoutError('USAGE', `browser ${action} takes ${takes}, got ${args.length}`, 'see `scout browser --help`');
+  }
+  args.forEach((arg, i) => (params[free[i] as string] = arg));
+  return params;
+}
+
+async function runShortLived(action: string, params: Record<string, unknown>, config: Config): Promise<ToolResult> {
+  const tool = new BrowserTool(browserSessionOptions(config));
+  try {
+    return await tool.run(action, params);
+  } finally {
+    await tool.close();
+  }
+}
+
+async function dispatch(action: string, params: Record<string, unknown>, config: Config, env: NodeJS.ProcessEnv): Promise<ToolResult> {
+  const stateFile = statePath(env);
+  const running = await findPersistent(stateFile);
+  if (running) {
+    const result = await callPersistent(running, action, params);
+    if (action === 'stop' && result.ok && !(await waitForExit(running))) {
+      return { ok: false, error: `the persistent browser (pid ${running.pid}) did not exit`, hint: `kill ${running.pid}`, code: 'BROWSER_FAILED' };
+    }
+    return result;
+  }
+  if (action === 'start') {
+    const hello = await startPersistent({ tool: browserSessionOptions(config), stateFile }, env);
+    if (!hello.ok) return helloFailure(hello);
+    const started = await findPersistent(stateFile);
+    if (!started) return { ok: false, error: 'the persistent browser started but cannot be reached', code: 'BROWSER_FAILED' };
+    return callPersistent(started, 'status', {}).then((status) => (status.ok ? { ...status, started: true } : status));
+  }
+  if (action === 'stop') return { ok: true, stopped: false, persistent: false };
+  if (action === 'status') return { ok: true, running: false, persistent: false, tabs: [], current: null };
+  return runShortLived(action, params, config);
+}
+
+export function registerBrowser(cmd: Command, context: CommandContext): void {
+  for (const [flags, description] of PARAM_OPTIONS) cmd.option(flags, description);
+  cmd.action(async (action: string, args: string[], _opts: unknown, command: Command) => {
+    const config = configFor(command, context.io);
+    const json = Boolean(command.opts<{ json?: boolean }>().json);
+    const result = findAction(action) ? await dispatch(action, paramsOf(action, args, command), config, context.io.env) : unknownAction(action);
+    if (json) writeJson(context.io, result);
+    if (!result.ok) {
+      const error = new ScoutError(result.code, result.error, result.hint);
+      if (!json) throw error;
+      context.setExit(error.exitCode);
+      return;
+    }
+    if (!json) context.io.stdout.write(renderResult(action, result) + '\n');
   });
 }
