@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { registerBrowser } from './commands/browser.js';
 import { runDoctor } from './commands/doctor.js';
+import { registerMcp } from './commands/mcp.js';
 import { registerRead } from './commands/read.js';
 import { runResearch, type ResearchFlags } from './commands/research.js';
 import { registerSearch } from './commands/search.js';
@@ -72,6 +73,10 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .argument('<action>', 'the browser action')
     .argument('[args...]', 'the action\'s arguments');
   registerBrowser(browser, context);
+
+  const mcp = addCommonOptions(addBrowserOptions(addSearchOptions(addLlmOptions(addResearchOptions(program.command('mcp'))))))
+    .description('run as an MCP server on stdio with the tools research, browser and search');
+  registerMcp(mcp, context);
 
   addCommonOptions(addBrowserOptions(addSearchOptions(addLlmOptions(addResearchOptions(program.command('config'))))))
     .description('print the resolved configuration (flags > env > config file > defaults) as JSON')
