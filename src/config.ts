@@ -22,6 +22,8 @@ export interface Config {
   search: SearchEngine;
   searxngUrl: string;
   braveApiKey: string | undefined;
+  /** Timeout of one search request in ms; undefined: the engine's default (SearxNG 15 s, Brave 30 s). */
+  searchTimeoutMs: number | undefined;
   /** Base URL of the Brave Search API (tests point it at a loopback double). */
   braveUrl: string;
   /** Brave requests per second per provider instance; 0 disables the limiter. */
@@ -51,6 +53,7 @@ export const DEFAULTS: Config = {
   search: 'searxng',
   searxngUrl: 'http://127.0.0.1:8080',
   braveApiKey: undefined,
+  searchTimeoutMs: undefined,
   braveUrl: 'https://api.search.brave.com',
   braveRequestsPerSecond: 1,
   maxPages: 12,
@@ -174,6 +177,7 @@ const FIELDS: { [K in Key]: Field } = {
   search: { flag: '--search', env: ['SCOUT_SEARCH'], parse: oneOf(ENGINES) },
   searxngUrl: { flag: '--searxng-url', env: ['SEARXNG_URL'], parse: httpUrl },
   braveApiKey: { flag: '--brave-api-key', env: ['BRAVE_API_KEY'], parse: optionalText },
+  searchTimeoutMs: { flag: '--search-timeout', env: ['SCOUT_SEARCH_TIMEOUT_MS'], parse: optionalInteger(100, 600_000) },
   braveUrl: { flag: '--brave-url', env: ['BRAVE_API_URL'], parse: httpUrl },
   braveRequestsPerSecond: { flag: '--brave-requests-per-second', env: ['BRAVE_REQUESTS_PER_SECOND'], parse: integer(0, 1000) },
   maxPages: { flag: '--max-pages', env: ['SCOUT_MAX_PAGES'], parse: integer(1, 200) },
@@ -189,6 +193,11 @@ const FIELDS: { [K in Key]: Field } = {
   quiet: { flag: '--quiet', parse: boolean },
   verbose: { flag: '--verbose', parse: boolean },
 };
+
+/** The config key behind a command-line flag ("--llm-timeout" -> "llmTimeoutMs"), if it is a setting. */
+export function settingOfFlag(flag: string): Key | undefined {
+  return (Object.keys(FIELDS) as Key[]).find((key) => FIELDS[key].flag === flag);
+}
 
 /**
  * The LLM URL comes from a provider-specific variable when --llm-url and

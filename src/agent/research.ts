@@ -13,6 +13,7 @@ import { navigatePrompt, type PromptField } from '../prompts/navigate.js';
 import { newSearchPrompt } from '../prompts/newsearch.js';
 import { searchPrompt } from '../prompts/search.js';
 import type { SearchProvider } from '../search/types.js';
+import { ScoutError } from '../errors.js';
 import { checkCitations } from './citations.js';
 import { Frontier } from './frontier.js';
 import { checkNote } from './quotes.js';
@@ -183,7 +184,15 @@ export async function* research(deps: ResearchDeps, options: ResearchOptions): A
           newSearches++;
           const fresh = parseSearchAnswer((await chat(newSearchPrompt({ question: options.question, today: now(), previousQueries: frontier.queries, notes }), browsing.signal)).text);
           if (fresh.kind !== 'search' || frontier.queries.includes(fresh.query)) continue;
-          yield* runSearch(fresh.query, newSearches + 1);
+          try {
+            yield* runSearch(fresh.query, newSearches + 1);
+          } catch (error) {
+            // The notes gathered so far are still worth an answer: stop browsing instead of failing the run.
+            if (!(error instanceof ScoutError) || browsing.signal.aborted) throw error;
+            yield { type: 'warning', message: `searching again failed (${error.message}); answering from the notes so far` };
+            stoppedBy = 'links_exhausted';
+            break;
+          }
           continue;
         }
 
@@ -218,7 +227,9 @@ export async function* research(deps: ResearchDeps, options: ResearchOptions): A
         browser.prefetch(frontier.peek(PREFETCH));
         let reply = await chat(promptFor(text), browsing.signal);
         yield* flush();
-        if (answerKey(reply.text) === previousKey) {
+        // The same Error + GO_BACK on another useless page is fine; the same choice of link, or no choice, is being stuck.
+        const key = answerKey(reply.text);
+        if (key !== '' && key === previousKey && !['back', 'exit'].includes(parseNavigation(reply.text).action.kind)) {
           yield { type: 'warning', message: 'the model repeated its previous answer; asking it to choose differently' };
           reply = await chat(promptFor(text, [STUCK]), browsing.signal);
         }
@@ -237,10 +248,16 @@ export async function* research(deps: ResearchDeps, options: ResearchOptions): A
           yield { type: 'page_error', url: load.url, text: redact(answer.error) };
         }
 
-        if (answer.fields.length > 0 && forms < MAX_FORMS) {
+        const leaking = answer.fields.filter((f) => leaksNotes(f.value, notes));
+        if (leaking.length > 0) {
+          warnings.push(`Form values that repeat your notes were refused (${leaking.map((f) => f.field).join(', ')}): notes are never sent to a site.`);
+          yield { type: 'warning', message: `refused to send note text into a form on ${load.url}` };
+        }
+        const fields = answer.fields.filter((f) => !leaking.includes(f));
+        if (fields.length > 0 && forms < MAX_FORMS) {
           forms++;
-          yield { type: 'action', action: 'form', target: answer.fields.map((f) => f.field).join(', ') };
-          const outcome = await browser.fillForm(answer.fields.map((f) => ({ field: f.field, value: substitute(f.value, options.secrets) })));
+          yield { type: 'action', action: 'form', target: fields.map((f) => f.field).join(', ') };
+          const outcome = await browser.fillForm(fields.map((f) => ({ field: f.field, value: substitute(f.value, options.secrets) })));
           next = { url: outcome.load.url, load: outcome.load, formCheck: { formUrl: load.url, filled: outcome.filled, failed: outcome.failed, navigated: outcome.navigated } };
           continue;
         }
@@ -295,6 +312,20 @@ export async function* research(deps: ResearchDeps, options: ResearchOptions): A
 function resolveTarget(target: string, links: readonly { n: number; url: string }[]): string | undefined {
   if (/^\d+$/.test(target)) return links.find((l) => l.n === Number(target))?.url;
   return target;
+}
+
+/** Shared runs this long between a form value and a note mean the page is fishing for the notes. */
+const LEAK_CHARS = 24;
+
+/** Does a form value carry text of the notes? Page content must never make scout send its notes away. */
+export function leaksNotes(value: string, notes: readonly Note[]): boolean {
+  const v = value.toLowerCase().replace(/\s+/g, ' ');
+  if (v.length < LEAK_CHARS) return false;
+  return notes.some((note) => {
+    const text = note.text.toLowerCase().replace(/\s+/g, ' ');
+    for (let i = 0; i + LEAK_CHARS <= v.length; i += 8) if (text.includes(v.slice(i, i + LEAK_CHARS))) return true;
+    return false;
+  });
 }
 
 /** `secret:name` becomes the stored value, only at the moment of filling. */

@@ -1,6 +1,6 @@
 /** Option groups shared by the commands, so each flag is spelt once. */
 import { Option, type Command } from 'commander';
-import { loadConfig, type Config, type Flags } from '../config.js';
+import { loadConfig, settingOfFlag, type Config, type Flags } from '../config.js';
 import type { Io } from './io.js';
 
 export function addLlmOptions(cmd: Command): Command {
@@ -16,7 +16,8 @@ export function addSearchOptions(cmd: Command): Command {
   return cmd
     .addOption(new Option('--search <engine>', 'search engine (env SCOUT_SEARCH; key of brave in BRAVE_API_KEY)').choices(['searxng', 'brave']))
     .option('--searxng-url <url>', 'SearxNG URL (env SEARXNG_URL; default http://127.0.0.1:8080)')
-    .option('--max-results <n>', 'search results to consider (default 16)');
+    .option('--max-results <n>', 'search results to consider (default 16)')
+    .option('--search-timeout <ms>', 'timeout of one search request in ms (env SCOUT_SEARCH_TIMEOUT_MS; default 15000 SearxNG, 30000 Brave)');
 }
 
 export function addBrowserOptions(cmd: Command): Command {
@@ -44,20 +45,20 @@ export function addCommonOptions(cmd: Command): Command {
     .option('-v, --verbose', 'more detail, and stacks on errors');
 }
 
-const NOT_CONFIG = new Set(['config', 'json', 'output', 'trace', 'secret', 'raw', 'saveResults']);
-
 /**
- * The options the user actually typed, as config flags. Commander fills in
+ * The settings the user actually typed, keyed as in Config. Commander fills in
  * defaults (a negatable --no-stealth defaults stealth to true); those must not
  * override the environment or the config file.
  */
 export function typedFlags(cmd: Command): Flags {
-  const flags: Record<string, string | boolean> = {};
-  for (const [key, value] of Object.entries(cmd.opts())) {
-    if (NOT_CONFIG.has(key) || cmd.getOptionValueSource(key) !== 'cli') continue;
-    flags[key] = value as string | boolean;
+  const flags: Flags = {};
+  for (const option of cmd.options) {
+    const attribute = option.attributeName();
+    if (cmd.getOptionValueSource(attribute) !== 'cli') continue;
+    const key = settingOfFlag(option.long ?? '');
+    if (key) flags[key] = cmd.getOptionValue(attribute) as string | boolean;
   }
-  return flags as Flags;
+  return flags;
 }
 
 /** The validated config for a command: its typed flags over env, config file and defaults. */

@@ -19,7 +19,14 @@ export function createSearch(config: Config, hooks: SearchHooks = {}): SearchPro
       requestsPerSecond: config.braveRequestsPerSecond,
       maxResults: config.maxResults,
       tracer: hooks.tracer,
+      ...(config.searchTimeoutMs ? { timeoutMs: config.searchTimeoutMs } : {}),
     });
   }
-  return createSearxng({ baseUrl: config.searxngUrl, maxResults: config.maxResults, tracer: hooks.tracer, onWarning: hooks.onWarning });
+  return createSearxng({
+    baseUrl: config.searxngUrl,
+    maxResults: config.maxResults,
+    tracer: hooks.tracer,
+    onWarning: hooks.onWarning,
+    ...(config.searchTimeoutMs ? { timeoutMs: config.searchTimeoutMs } : {}),
+  });
 }

@@ -59,6 +59,13 @@ describe('question input', () => {
     expect(stderr).toBe('scout: no question given\nhint: usage: scout "your question"  (or: echo "your question" | scout)\n');
   });
 
+  it('refuses a 1 MB question with one line and exit 2', async () => {
+    const { code, stdout, stderr } = await runCli([], { input: 'why '.repeat(262_144) });
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr.split('\n')[0]).toMatch(/^scout: the question is \d+ characters long; the limit is 4000$/);
+  });
+
   it('refuses binary stdin with one line and exit 2', async () => {
     const { code, stderr } = await runCli([], { input: Buffer.from([0x00, 0xff, 0x10, 0x80]) });
     expect(code).toBe(2);
@@ -77,6 +84,11 @@ describe('config layers through the CLI', () => {
     expect(config).toMatchObject({ model: 'env-model', maxPages: 8, maxResults: 9, stealth: false, provider: 'ollama' });
   });
 
+  it('maps every flag to its setting, including those whose names differ', async () => {
+    const { stdout } = await runCli(['config', '--llm-timeout', '1500', '--search-timeout', '700', '--no-stealth', '--allow-private-network', '--ctx', '8192', '--cdp-url', 'http://127.0.0.1:9222', '-q']);
+    expect(JSON.parse(stdout)).toMatchObject({ llmTimeoutMs: 1500, searchTimeoutMs: 700, stealth: false, allowPrivateNetwork: true, ctx: 8192, cdpUrl: 'http://127.0.0.1:9222', quiet: true });
+  });
+
   it('masks keys when printing the config', async () => {
     const { stdout } = await runCli(['config'], { env: { OPENAI_API_KEY: 'sk-secret-value' } });
     expect(stdout).not.toContain('sk-secret-value');
@@ -89,6 +101,10 @@ describe('errors and exit codes', () => {
     [['--max-pages', '0', 'q'], 'scout: invalid value for --max-pages: "0"'],
     [['--max-pages', 'abc', 'q'], 'scout: invalid value for --max-pages: "abc"'],
     [['--time-limit', '-5', 'q'], 'scout: invalid value for --time-limit: "-5"'],
+    [['--max-results', '0', 'q'], 'scout: invalid value for --max-results: "0"'],
+    [['--ctx', '12k', 'q'], 'scout: invalid value for --ctx: "12k"'],
+    [['--search-timeout', 'soon', 'q'], 'scout: invalid value for --search-timeout: "soon"'],
+    [['--cdp-url', 'chrome', 'q'], 'scout: invalid value for --cdp-url: "chrome"'],
     [['--searxng-url', 'not a url', 'q'], 'scout: invalid value for --searxng-url: "not a url"'],
     [['--llm-url', 'ftp://x', 'q'], 'scout: invalid value for --llm-url: "ftp://x"'],
     [['--bogus', 'q'], "scout: unknown option '--bogus'"],
