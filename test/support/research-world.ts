@@ -31,7 +31,7 @@ export interface ResearchWorld {
   searx: SearxngDouble;
   /** Search results per query, as fixture paths; `default` for any other query. */
   results: Record<string, string[]>;
-  research(question: string, script: AgentScript, extra?: string[], provider?: 'ollama' | 'openai'): Promise<Run>;
+  research(question: string, script: AgentScript, extra?: string[], provider?: 'ollama' | 'openai', beforeRun?: (tmp: string) => void): Promise<Run>;
   close(): Promise<void>;
 }
 
@@ -51,9 +51,10 @@ export async function startResearchWorld(defaults: string[]): Promise<ResearchWo
     results: (q) => (results[q] ?? results.default!).map((path, i) => ({ url: web.at(path), title: `Result ${i + 1} for ${q}`, content: 'snippet' })),
   });
 
-  async function research(question: string, script: AgentScript, extra: string[] = [], provider: 'ollama' | 'openai' = 'ollama'): Promise<Run> {
+  async function research(question: string, script: AgentScript, extra: string[] = [], provider: 'ollama' | 'openai' = 'ollama', beforeRun?: (tmp: string) => void): Promise<Run> {
     const llm = await startLlmDouble({ script: agentScript(script) });
     const tmp = mkdtempSync(join(tmpdir(), 'scout-e2e-'));
+    beforeRun?.(tmp);
     const llmUrl = provider === 'ollama' ? llm.url : `${llm.url}/v1`;
     const traceFile = join(tmp, 'trace.jsonl');
     const args = ['--provider', provider, '--llm-url', llmUrl, '--searxng-url', searx.url, '--allow-private-network', '--json', '--trace', traceFile, ...extra, question];
