@@ -6,6 +6,7 @@ import { createBrave, type BraveOptions } from '../../src/search/brave.js';
 import { createSearch } from '../../src/search/index.js';
 import type { TraceEvent } from '../../src/trace.js';
 import { BRAVE_BAD_GATEWAY, BRAVE_SUCCESS, reply, startBraveDouble, type BraveDouble, type BraveDoubleOptions } from '../support/brave-double.js';
+import { scoutErrorOf } from '../support/expect-error.js';
 
 let doubles: BraveDouble[] = [];
 async function double(options: BraveDoubleOptions = {}) {
@@ -22,14 +23,6 @@ afterEach(async () => {
 const brave = (d: BraveDouble, options: Partial<BraveOptions> = {}) =>
   createBrave({ apiKey: 'test-key', baseUrl: d.url, requestsPerSecond: 0, retryDelaysMs: [20, 40, 80], ...options });
 
-async function failure(promise: Promise<unknown>): Promise<ScoutError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ScoutError);
-  return error as ScoutError;
-}
 
 describe('Brave success', () => {
   it('sends the key and Accept headers and refines web.results (extra_snippets preferred, duplicates and ftp dropped)', async () => {
@@ -82,13 +75,13 @@ describe('Brave retries', () => {
 
   it('a quota 429 (QUOTA_LIMITED, USAGE_LIMIT_EXCEEDED) is sent exactly once and explains the quota', async () => {
     const d = await double({ script: [reply.quotaLimited()] });
-    const error = await failure(brave(d).search('q'));
+    const error = await scoutErrorOf(brave(d).search('q'));
     expect(d.requests).toHaveLength(1);
     expect(error.code).toBe('SEARCH_FAILED');
     expect(error.message).toContain('HTTP 429: QUOTA_LIMITED: Request quota limit exceeded for plan.');
     expect(error.hint).toContain('quota');
     const usage = await double({ script: [{ ...reply.quotaLimited(), body: reply.quotaLimited().body.replace('QUOTA_LIMITED', 'USAGE_LIMIT_EXCEEDED') }] });
-    await failure(brave(usage).search('q'));
+    await scoutErrorOf(brave(usage).search('q'));
     expect(usage.requests).toHaveLength(1);
   });
 
@@ -101,7 +94,7 @@ describe('Brave retries', () => {
   it('waits 1 s then 2 s by default when there is no Retry-After, and stops after 3 tries with the body in the message', async () => {
     const d = await double({ fallback: reply.badGateway() });
     const waits: number[] = [];
-    const error = await failure(createBrave({ apiKey: 'k', baseUrl: d.url, requestsPerSecond: 0, sleep: async (ms) => void waits.push(ms) }).search('q'));
+    const error = await scoutErrorOf(createBrave({ apiKey: 'k', baseUrl: d.url, requestsPerSecond: 0, sleep: async (ms) => void waits.push(ms) }).search('q'));
     expect(waits).toEqual([1000, 2000]);
     expect(d.requests).toHaveLength(3);
     expect(error.code).toBe('SEARCH_FAILED');
@@ -111,7 +104,7 @@ describe('Brave retries', () => {
 
   it('a 429 that never clears fails after 3 tries with the API\'s code and detail', async () => {
     const d = await double({ fallback: reply.rateLimited() });
-    const error = await failure(brave(d).search('q'));
+    const error = await scoutErrorOf(brave(d).search('q'));
     expect(d.requests).toHaveLength(3);
     expect(error.message).toContain('HTTP 429 after 3 tries: RATE_LIMITED: Request rate limit exceeded for plan.');
   });
@@ -119,14 +112,14 @@ describe('Brave retries', () => {
   it('a long non-JSON error body is cut to its first 500 characters', async () => {
     const body = 'x'.repeat(499) + 'END-OF-500' + 'y'.repeat(1000);
     const d = await double({ fallback: { status: 503, body } });
-    const error = await failure(brave(d).search('q'));
+    const error = await scoutErrorOf(brave(d).search('q'));
     expect(error.message).toContain('x'.repeat(499) + 'E');
     expect(error.message).not.toContain('END-OF-500');
   });
 
   it('401 is not retried and says the key was rejected', async () => {
     const d = await double({ apiKey: 'right-key' });
-    const error = await failure(brave(d, { apiKey: 'wrong-key' }).search('q'));
+    const error = await scoutErrorOf(brave(d, { apiKey: 'wrong-key' }).search('q'));
     expect(d.requests).toHaveLength(1);
     expect(error.code).toBe('SEARCH_AUTH');
     expect(error.message).toContain('HTTP 401: SUBSCRIPTION_TOKEN_INVALID: The provided subscription token is invalid.');
@@ -135,7 +128,7 @@ describe('Brave retries', () => {
 
   it('422 is not retried and carries the API\'s code and detail', async () => {
     const d = await double({ script: [reply.validation()] });
-    const error = await failure(brave(d).search('q'));
+    const error = await scoutErrorOf(brave(d).search('q'));
     expect(d.requests).toHaveLength(1);
     expect(error.code).toBe('SEARCH_FAILED');
     expect(error.message).toContain('HTTP 422: VALIDATION: Unable to validate request parameter(s)');
@@ -165,12 +158,12 @@ describe('Brave parameters', () => {
       [{ q: 'ok', freshness: '2024-02-30to2024-03-01' }, 'freshness'],
     ];
     for (const [input, name] of cases) {
-      const error = await failure(client.web(input));
+      const error = await scoutErrorOf(client.web(input));
       expect(error.code).toBe('BAD_INPUT');
       expect(error.message).toContain(`parameter ${name}`);
       expect(error.hint).toMatch(/^expected /);
     }
-    await failure(client.search(''));
+    await scoutErrorOf(client.search(''));
     expect(d.requests).toHaveLength(0);
   });
 

@@ -1,11 +1,11 @@
 /** The SearxNG provider against the loopback double: JSON, the HTML fallback, faults. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../src/config.js';
-import { ScoutError } from '../../src/errors.js';
 import { createSearch } from '../../src/search/index.js';
 import { createSearxng } from '../../src/search/searxng.js';
 import type { TraceEvent } from '../../src/trace.js';
 import { startSearxngDouble, type DoubleResult, type SearxngDouble } from '../support/searxng-double.js';
+import { scoutErrorOf } from '../support/expect-error.js';
 
 const many = (n: number): DoubleResult[] => Array.from({ length: n }, (_, i) => ({ url: `https://site${i}.example/page`, title: `Page ${i}`, content: `about ${i}` }));
 
@@ -20,14 +20,6 @@ afterEach(async () => {
   doubles = [];
 });
 
-async function failure(promise: Promise<unknown>): Promise<ScoutError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ScoutError);
-  return error as ScoutError;
-}
 
 describe('SearxNG JSON API', () => {
   it('returns the recorded results with title, url, snippet and engine, asking format=json', async () => {
@@ -104,7 +96,7 @@ describe('SearxNG faults', () => {
     const d = await startSearxngDouble();
     const url = d.url;
     await d.close();
-    const error = await failure(createSearxng({ baseUrl: url }).search('q'));
+    const error = await scoutErrorOf(createSearxng({ baseUrl: url }).search('q'));
     expect(error.code).toBe('SEARCH_UNREACHABLE');
     expect(error.exitCode).toBe(3);
     expect(error.message).toContain(url);
@@ -114,18 +106,18 @@ describe('SearxNG faults', () => {
 
   it('a request that outlives its timeout fails as unreachable instead of hanging', async () => {
     const d = await double({ delayMs: 2000 });
-    const error = await failure(createSearxng({ baseUrl: d.url, timeoutMs: 150 }).search('slow'));
+    const error = await scoutErrorOf(createSearxng({ baseUrl: d.url, timeoutMs: 150 }).search('slow'));
     expect(error.code).toBe('SEARCH_UNREACHABLE');
     expect(error.message).toContain('no answer within 0.15 s');
   });
 
   it('an HTTP error or malformed JSON is SEARCH_FAILED with what the instance said', async () => {
     const broken = await double({ status: 500 });
-    const e500 = await failure(createSearxng({ baseUrl: broken.url }).search('q'));
+    const e500 = await scoutErrorOf(createSearxng({ baseUrl: broken.url }).search('q'));
     expect(e500.code).toBe('SEARCH_FAILED');
     expect(e500.message).toContain('HTTP 500');
     const garbled = await double({ rawJson: '{"results": [' });
-    const bad = await failure(createSearxng({ baseUrl: garbled.url }).search('q'));
+    const bad = await scoutErrorOf(createSearxng({ baseUrl: garbled.url }).search('q'));
     expect(bad.code).toBe('SEARCH_FAILED');
     expect(bad.message).toContain('does not parse');
   });
