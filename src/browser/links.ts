@@ -4,7 +4,7 @@
  */
 import type { CheerioAPI } from 'cheerio';
 import { parseHtml, rawText, type Element } from './extract/dom.js';
-import { removeNonContent } from './extract/clean.js';
+import { removeNonContent } from './extract/non-content.js';
 import { collapseWhitespace } from './extract/text-measure.js';
 
 export interface Link {
@@ -89,6 +89,6 @@ export function collectLinks($: CheerioAPI, pageUrl: string, baseHref?: string):
 export function extractLinks(html: string, pageUrl: string): Link[] {
   const $ = parseHtml(html);
   const baseHref = $('base[href]').attr('href');
-  removeNonContent($);
+  removeNonContent($, { strict: true });
   return collectLinks($, pageUrl, baseHref);
 }

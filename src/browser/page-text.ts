@@ -5,11 +5,11 @@
  */
 import type { CheerioAPI } from 'cheerio';
 import { parseHtml } from './extract/dom.js';
-import { removeNonContent } from './extract/clean.js';
+import { removeNonContent } from './extract/non-content.js';
 import { extractMain } from './extract/reader.js';
 import { productSignals, type PageType } from './extract/page-type.js';
 import { collapseWhitespace } from './extract/text-measure.js';
-import { collectLinks, type Link } from './links.js';
+import { collectLinks, extractLinks, type Link } from './links.js';
 
 export type { Link, PageType };
 
@@ -45,8 +45,9 @@ export function readPage(html: string, url: string, options: ReadOptions = {}): 
   const title = titleOf($);
   const baseHref = $('base[href]').attr('href');
   const product = productSignals($);
-  removeNonContent($);
-  const links = collectLinks($, url, baseHref);
+  const { keptHidden } = removeNonContent($);
+  // Text of a script-drawn page may come from hidden markup; links never do.
+  const links = keptHidden ? extractLinks(html, url) : collectLinks($, url, baseHref);
   const { markdown, pageType } = extractMain($, title, product);
   const { text, truncated } = frame(title, url, markdown, maxChars);
   return { title, markdown, text, links, truncated, pageType };

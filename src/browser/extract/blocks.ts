@@ -3,7 +3,8 @@
  * block (a paragraph, a list item, a table row of plain cells). A run mostly made of
  * link text is "bad" (menus, tag clouds, related-article lists); a run of prose is
  * "good" in proportion to its length (short runs, like bylines and labels, count
- * for little either way). An element's good and bad are the sums over its subtree.
+ * for little either way); a data-table row is good even when its cells are links. An
+ * element's good and bad are the sums over its subtree.
  */
 import { isBlock, isElement, type Element } from './dom.js';
 import { weightedLength } from './text-measure.js';
@@ -26,6 +27,8 @@ interface Run {
   link: number;
   /** A heading or a table row: short, but content when it is not a link. */
   full: boolean;
+  /** A data-table row (two or more plain cells): content even when its cells are links. */
+  row: boolean;
 }
 
 /** Runs shorter than this (weighted characters) are neutral; longer ones ramp up to full weight. */
@@ -36,7 +39,10 @@ const FULL_WEIGHT = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'tr', 'th', 'td
 
 function flush(run: Run, into: BlockStats): void {
   if (run.chars === 0) return;
-  if (run.link / run.chars > LINK_RUN) into.bad += run.chars;
+  if (run.row) {
+    into.good += run.chars;
+    into.paragraphs += 1;
+  } else if (run.link / run.chars > LINK_RUN) into.bad += run.chars;
   else {
     const weight = run.full ? 1 : Math.min(1, Math.max(0, (run.chars - SHORT_RUN) / RAMP));
     into.good += (run.chars - run.link) * weight;
@@ -56,6 +62,10 @@ function isPlainRow(el: Element): boolean {
   return true;
 }
 
+function isDataRow(el: Element): boolean {
+  return isPlainRow(el) && el.children.filter((c) => isElement(c) && (c.name === 'td' || c.name === 'th')).length >= 2;
+}
+
 export function measure(root: Element): StatsMap {
   const map: StatsMap = new Map();
   const visit = (el: Element, owner: BlockStats, run: Run, inLink: boolean, inRow: boolean): BlockStats => {
@@ -63,7 +73,7 @@ export function measure(root: Element): StatsMap {
     map.set(el, s);
     const block = isBlock(el) && !inRow;
     if (block) flush(run, owner);
-    const myRun = block ? { chars: 0, link: 0, full: FULL_WEIGHT.has(el.name) } : run;
+    const myRun = block ? { chars: 0, link: 0, full: FULL_WEIGHT.has(el.name), row: isDataRow(el) } : run;
     const myOwner = block ? s : owner;
     const link = inLink || el.name === 'a';
     const row = inRow || isPlainRow(el);
@@ -90,6 +100,6 @@ export function measure(root: Element): StatsMap {
     return s;
   };
   const top: BlockStats = { chars: 0, linkChars: 0, good: 0, bad: 0, paragraphs: 0 };
-  visit(root, top, { chars: 0, link: 0, full: false }, false, false);
+  visit(root, top, { chars: 0, link: 0, full: false, row: false }, false, false);
   return map;
 }

@@ -4,9 +4,13 @@ import type { AnyNode, Element } from 'domhandler';
 
 export type { AnyNode, Element };
 
-/** Parse with htmlparser2 (several times faster than parse5 and forgiving enough for rendered DOMs). */
+/**
+ * Parse with htmlparser2 (several times faster than parse5 and forgiving enough for
+ * rendered DOMs). It builds no implied <body>, so markup without one gets one.
+ */
 export function parseHtml(html: string): CheerioAPI {
-  return load(html, { xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true } });
+  const source = /<body[\s>]/i.test(html) ? html : `<body>${html}</body>`;
+  return load(source, { xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true } });
 }
 
 export function isElement(node: AnyNode): node is Element {
@@ -29,6 +33,11 @@ export function hintsOf(el: Element): string {
   const cls = el.attribs['class'] ?? '';
   const id = el.attribs['id'] ?? '';
   return `${cls} ${id}`.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+/** A pattern matching any of `list` as a whole word of class/id hints (words split by space, _ or -). */
+export function hintWords(list: readonly string[]): RegExp {
+  return new RegExp(`(?:^|[\\s_-])(?:${list.join('|')})(?:$|[\\s_-])`);
 }
 
 export function remove(node: AnyNode): void {
@@ -65,4 +74,29 @@ export function rawText(node: AnyNode): string {
   let out = '';
   for (const child of node.children) out += rawText(child);
   return out;
+}
+
+const CONTROL_ROLES = new Set(['tab', 'button', 'link', 'menuitem', 'option']);
+
+function firstText(node: AnyNode): (AnyNode & { data: string }) | undefined {
+  if (node.type === 'text') return node;
+  if (!isElement(node)) return undefined;
+  for (const child of node.children) {
+    const hit = firstText(child);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+/**
+ * Links, buttons and tabs set side by side with no space between them ("PythonNode.js")
+ * are separate words on screen (CSS spaces them); give them a space in the text too.
+ */
+export function separateAdjacentControls(root: Element): void {
+  for (const el of descendants(root)) {
+    if (el.name !== 'a' && el.name !== 'button' && !CONTROL_ROLES.has(el.attribs['role'] ?? '')) continue;
+    if (!el.prev || !isElement(el.prev)) continue;
+    const text = firstText(el);
+    if (text && !/^\s/.test(text.data)) text.data = ` ${text.data}`;
+  }
 }

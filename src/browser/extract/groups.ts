@@ -2,7 +2,7 @@
  * Repeated structure: siblings that share a tag and class (forum posts, listing cards,
  * product tiles). The biggest such group by text says a lot about what a page is.
  */
-import { descendants, hintsOf, isBlock, isElement, type Element } from './dom.js';
+import { descendants, hintsOf, hintWords, isBlock, isElement, type Element } from './dom.js';
 import type { StatsMap } from './blocks.js';
 
 export interface Group {
@@ -16,7 +16,7 @@ export interface Group {
   good: number;
 }
 
-export function signature(el: Element): string {
+function signature(el: Element): string {
   const cls = (el.attribs['class'] ?? '').trim().split(/\s+/).find((c) => !/\d/.test(c)) ?? '';
   return `${el.name}.${cls}`;
 }
@@ -55,28 +55,30 @@ export function repeatedGroups(root: Element, stats: StatsMap): Group[] {
   return groups.sort((a, b) => b.chars - a.chars);
 }
 
-const AUTHOR_HINT = /(?:^|[\s_-])(?:author|user|username|poster|member|avatar|byline|profile|usercard|user-info|userinfo|postauthor|post-author)(?:$|[\s_-])/;
-const POST_HINT = /(?:^|[\s_-])(?:post|posts|message|comment|reply|replies|answer|topic|thread|entry)(?:$|[\s_-])/;
+const AUTHOR_HINT = hintWords(['author', 'user', 'username', 'poster', 'member', 'avatar', 'byline', 'profile', 'usercard', 'user-info', 'userinfo', 'postauthor', 'post-author']);
+const REPLY_HINT = hintWords(['comment', 'reply', 'answer']);
+const POST_HINT = hintWords(['post', 'posts', 'message', 'comment', 'reply', 'replies', 'answer', 'answers', 'topic', 'thread', 'entry']);
 
 export function isPostClassed(el: Element): boolean {
   return POST_HINT.test(hintsOf(el));
 }
 
 /**
- * Share of items that look like posts: an author element or a timestamp inside, and
- * more than one block (the author line and the message).
+ * Share of items that look like posts: an author element or a timestamp inside and
+ * more than one block (the author line and the message), or a comment or reply.
  */
 export function postLikeShare(group: Group): number {
   let n = 0;
   for (const item of group.items) {
     const inner = descendants(item);
     const signed = inner.some((d) => d.name === 'time' || AUTHOR_HINT.test(hintsOf(d)) || d.attribs['itemprop'] === 'author');
-    if (signed && (POST_HINT.test(hintsOf(item)) || inner.filter(isBlock).length >= 2)) n += 1;
+    const blocks = inner.filter(isBlock).length;
+    if ((signed && (POST_HINT.test(hintsOf(item)) || blocks >= 2)) || (REPLY_HINT.test(hintsOf(item)) && blocks >= 1)) n += 1;
   }
   return n / group.items.length;
 }
 
-const COMMENT_HINT = /(?:^|[\s_-])(?:comments?|comment-list|commentlist)(?:$|[\s_-])/;
+const COMMENT_HINT = hintWords(['comments?', 'comment-list', 'commentlist']);
 
 /** The group is marked as comments (on its container or its items). */
 export function isCommentGroup(group: Group): boolean {

@@ -6,7 +6,8 @@
  * list item that is only a captionless image does not); a heading stays when
  * kept text follows it before the next heading of the same or a higher level.
  * Words of CJK text are counted as two characters each (see text-measure.ts). In
- * lenient mode (forums, listings, products) any line with a word stays.
+ * lenient mode (forums, listings, products, docs) any line with a word stays. In both
+ * modes bare-URL lines go, and so do repeats (see dropRepeats).
  */
 import { cjkCount, END_PUNCTUATION, wordCount } from './text-measure.js';
 
@@ -15,6 +16,8 @@ const HEADING = /^(#{1,6})\s+\S/;
 const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+\S/;
 const LIST_MARKER = /^\s*(?:[-*+]|\d+[.)])\s+/;
 const TABLE_ROW = /^\s*\|/;
+/** A line that is only an address: the page's links are offered separately. */
+const BARE_URL = /^\s*(?:[-*+]\s+)?<?https?:\/\/\S+>?\s*$/;
 const IMAGE_ONLY = /^\s*(?:\[IMAGE: [^\]]*\]\s*)+$/;
 
 type Kind = 'blank' | 'keep' | 'code' | 'drop' | 'heading';
@@ -33,6 +36,7 @@ function classify(line: string, inFence: boolean, lenient: boolean): Kind {
   if (line.trim() === '') return 'blank';
   if (HEADING.test(line)) return 'heading';
   if (TABLE_ROW.test(line)) return 'keep';
+  if (BARE_URL.test(line)) return 'drop';
   if (IMAGE_ONLY.test(line.replace(LIST_MARKER, ''))) return wordCount(line.replace(/\[IMAGE: /g, ' ')) >= 3 ? 'keep' : 'drop';
   if (LIST_ITEM.test(line)) return 'keep';
   if (lenient) return wordCount(line) >= 1 ? 'keep' : 'drop';

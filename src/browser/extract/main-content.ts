@@ -1,26 +1,20 @@
 /**
  * Main-content selection: the element whose subtree holds the most prose net of
- * link-dominated text (good - BAD_WEIGHT * bad), preferring the deeper element on ties,
- * then pruning the link-dominated blocks left inside it (related lists, tag clouds).
+ * link-dominated text (good - bad, see blocks.ts), preferring the deeper element on ties
+ * and widening to a parent that holds clearly more prose; then pruning the link-dominated
+ * blocks and teaser lists left inside it (related lists, tag clouds).
  */
 import { descendants, isBlock, isElement, remove, type Element } from './dom.js';
 import { isTeaserList } from './groups.js';
 import { measure, type BlockStats, type StatsMap } from './blocks.js';
 
-export interface SelectOptions {
-  /** How much a character of link-dominated text costs against one of prose. */
-  badWeight: number;
-  /** Keep link-dominated blocks inside the selection (listings are made of them). */
-  keepLinkBlocks: boolean;
-}
-
+const BOILERPLATE_MAX_SHARE = 0.5;
 const WIDEN_GAIN = 1.25;
 const WIDEN_KEEP = 0.8;
 
-export const ARTICLE_SELECT: SelectOptions = { badWeight: 1, keepLinkBlocks: false };
 
-function net(s: BlockStats | undefined, badWeight: number): number {
-  return s ? s.good - badWeight * s.bad : 0;
+function net(s: BlockStats | undefined): number {
+  return s ? s.good - s.bad : 0;
 }
 
 function contains(ancestor: Element, el: Element): boolean {
@@ -28,45 +22,47 @@ function contains(ancestor: Element, el: Element): boolean {
   return false;
 }
 
-export function selectMain(body: Element, options: SelectOptions, stats: StatsMap = measure(body)): Element {
+export function selectMain(body: Element, stats: StatsMap = measure(body)): Element {
   let best = body;
-  let bestScore = net(stats.get(body), options.badWeight);
+  let bestScore = net(stats.get(body));
   for (const el of descendants(body)) {
     if (!isBlock(el)) continue;
-    const score = net(stats.get(el), options.badWeight);
+    const score = net(stats.get(el));
     if (score > bestScore || (score === bestScore && contains(best, el))) {
       best = el;
       bestScore = score;
     }
   }
-  return widen(best, body, stats, options);
+  return widen(best, body, stats);
 }
 
 /**
  * Climb while the parent holds clearly more prose at a small cost: an article whose
  * paragraphs are split around an embedded link box is still one article.
  */
-function widen(best: Element, body: Element, stats: StatsMap, options: SelectOptions): Element {
+function widen(best: Element, body: Element, stats: StatsMap): Element {
   let current = best;
   while (current !== body && current.parent && isElement(current.parent)) {
     const parent = current.parent;
     const here = stats.get(current);
     const up = stats.get(parent);
     if (!here || !up) break;
-    if (up.good < WIDEN_GAIN * here.good || net(up, options.badWeight) < WIDEN_KEEP * net(here, options.badWeight)) break;
+    if (up.good < WIDEN_GAIN * here.good || net(up) < WIDEN_KEEP * net(here)) break;
     current = parent;
   }
   return current;
 }
 
 /** Drop blocks inside the selection that are mostly links and carry little prose, and teaser lists. */
-export function pruneInside(main: Element, options: SelectOptions): void {
-  if (options.keepLinkBlocks) return;
+export function pruneInside(main: Element): void {
   const stats = measure(main);
+  const total = stats.get(main)?.chars ?? 0;
   for (const el of descendants(main)) {
     if (!isBlock(el)) continue;
     const s = stats.get(el);
     if (!s) continue;
+    // A related block or a menu is never most of the content: one that is, is the content.
+    if (s.chars >= total * BOILERPLATE_MAX_SHARE) continue;
     if ((s.bad > 0 && s.bad > 2 * s.good) || isTeaserList(el, stats)) remove(el);
   }
 }

@@ -11,14 +11,14 @@ import { descendants, type Element } from './dom.js';
 import { measure, type StatsMap } from './blocks.js';
 import type { CleanOptions } from './clean.js';
 import { cardShare, isCommentGroup, isPostClassed, postLikeShare, repeatedGroups, titledShare, type Group } from './groups.js';
-import { ARTICLE_SELECT, type SelectOptions } from './main-content.js';
 import { collapseWhitespace } from './text-measure.js';
 
 export type PageType = 'article' | 'forum' | 'product' | 'listing' | 'documentation';
 
 export interface Strategy {
   clean: CleanOptions;
-  select: SelectOptions;
+  /** Keep link-dominated blocks and teaser lists inside the selection (listings and threads are made of them). */
+  keepLinkBlocks: boolean;
   /** Keep every line with a word in it (short lines are content: spec values, card titles). */
   lenientLines: boolean;
   /** Drop an h1 that repeats the page title (the frame already shows the title). */
@@ -27,26 +27,28 @@ export interface Strategy {
   images: boolean;
 }
 
+const ARTICLE_CLEAN: CleanOptions = { keepComments: false, dropMeta: true, dropReviews: false, dropMemberChrome: false };
+
 const STRATEGIES: Record<PageType, Strategy> = {
-  article: { clean: { keepComments: false, dropMeta: true }, select: ARTICLE_SELECT, lenientLines: false, dropTitleHeading: true, images: true },
-  documentation: { clean: { keepComments: false, dropMeta: true }, select: ARTICLE_SELECT, lenientLines: false, dropTitleHeading: true, images: true },
+  article: { clean: ARTICLE_CLEAN, keepLinkBlocks: false, lenientLines: false, dropTitleHeading: true, images: true },
+  documentation: { clean: ARTICLE_CLEAN, keepLinkBlocks: false, lenientLines: true, dropTitleHeading: true, images: true },
   product: {
-    clean: { keepComments: false, dropMeta: true, dropReviews: true },
-    select: ARTICLE_SELECT,
+    clean: { ...ARTICLE_CLEAN, dropReviews: true },
+    keepLinkBlocks: false,
     lenientLines: true,
     dropTitleHeading: false,
     images: false,
   },
   forum: {
-    clean: { keepComments: true, dropMeta: false },
-    select: { badWeight: 1, keepLinkBlocks: true },
+    clean: { keepComments: true, dropMeta: false, dropReviews: false, dropMemberChrome: true },
+    keepLinkBlocks: true,
     lenientLines: true,
     dropTitleHeading: false,
-    images: true,
+    images: false,
   },
   listing: {
-    clean: { keepComments: false, dropMeta: false },
-    select: { badWeight: 1, keepLinkBlocks: true },
+    clean: { keepComments: false, dropMeta: false, dropReviews: false, dropMemberChrome: false },
+    keepLinkBlocks: true,
     lenientLines: true,
     dropTitleHeading: false,
     images: false,

@@ -4,13 +4,13 @@
  * convert it to filtered Markdown.
  */
 import type { CheerioAPI } from 'cheerio';
-import { descendants, rawText, remove, type Element } from './dom.js';
+import { descendants, rawText, remove, separateAdjacentControls, type Element } from './dom.js';
 import { measure } from './blocks.js';
 import { removeBoilerplate } from './clean.js';
 import { filterLines } from './line-filter.js';
 import { pruneInside, selectMain } from './main-content.js';
 import { toMarkdown } from './markdown.js';
-import { detectPageType, strategyFor, type Detection, type PageType, type Strategy } from './page-type.js';
+import { detectPageType, strategyFor, type Detection, type PageType } from './page-type.js';
 import { unwrapLayoutTables } from './tables.js';
 import { collapseWhitespace, wordCount } from './text-measure.js';
 
@@ -57,7 +57,7 @@ function headingOutside(body: Element, main: Element): string {
 /** Minimum prose (weighted characters) for a <main> landmark to be trusted as the page's content area. */
 const LANDMARK_MIN_GOOD = 300;
 
-/** The page's one <main> (or role=main) when it holds real prose: the search stays inside it. */
+/** The page's one <main> (or role=main) when it holds real prose: the page's own word for its content. */
 function landmarkMain(body: Element): Element | undefined {
   const mains = descendants(body).filter((el) => el.name === 'main' || el.attribs['role'] === 'main');
   if (mains.length !== 1) return undefined;
@@ -73,15 +73,17 @@ function lowestCommonAncestor(a: Element, b: Element, body: Element): Element {
 }
 
 /**
- * A listing is its group of cards. A thread is the best prose subtree widened to hold
- * the whole group of posts (the first post often sits outside the replies' container).
+ * A listing is its group of cards. Otherwise the page's <main>, or else the best prose
+ * subtree; for a thread widened to hold the whole group of posts (the first post often
+ * sits outside the replies' container).
  */
-function chooseMain(body: Element, detection: Detection, strategy: Strategy): Element {
+function chooseMain(body: Element, detection: Detection): Element {
   const group = detection.group;
   const attached = group && isAttached(group.parent, body) ? group.parent : undefined;
   if (detection.type === 'listing' && attached) return attached;
-  const best = selectMain(landmarkMain(body) ?? body, strategy.select);
-  return detection.type === 'forum' && attached ? lowestCommonAncestor(best, attached, body) : best;
+  const landmark = landmarkMain(body);
+  if (detection.type === 'forum' && attached) return lowestCommonAncestor(selectMain(landmark ?? body), attached, body);
+  return landmark ?? selectMain(body);
 }
 
 export function extractMain($: CheerioAPI, title: string, product: boolean): { markdown: string; pageType: PageType } {
@@ -89,16 +91,17 @@ export function extractMain($: CheerioAPI, title: string, product: boolean): { m
   if (!body) return { markdown: '', pageType: 'article' };
   // Menus and footers go before detection (they repeat too); comments and bylines only
   // once the type says whether they are content.
-  removeBoilerplate(body, { keepComments: true, dropMeta: false });
+  removeBoilerplate(body, { keepComments: true, dropMeta: false, dropReviews: false, dropMemberChrome: false });
   const detection = detectPageType(body, product, measure(body));
   const strategy = strategyFor(detection.type);
-  if (!strategy.clean.keepComments || strategy.clean.dropMeta || strategy.clean.dropReviews) removeBoilerplate(body, strategy.clean);
+  removeBoilerplate(body, strategy.clean);
   unwrapLayoutTables(body);
-  const main = chooseMain(body, detection, strategy);
-  pruneInside(main, strategy.select);
+  const main = chooseMain(body, detection);
+  if (!strategy.keepLinkBlocks) pruneInside(main);
   if (strategy.dropTitleHeading) dropTitleHeading(main, title);
   if (strategy.images) dropEchoedAlts(main, title);
   else for (const img of descendants(main).filter((el) => el.name === 'img')) remove(img);
+  separateAdjacentControls(main);
   const heading = strategy.dropTitleHeading ? '' : headingOutside(body, main);
   const markdown = filterLines(heading + toMarkdown($.html(main)), { lenient: strategy.lenientLines });
   if (wordCount(markdown) >= TOO_LITTLE_WORDS) return { markdown, pageType: detection.type };

@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { cutAtParagraph, readPage } from '../../src/browser/page-text.js';
+
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/web/reading/${name}`, import.meta.url), 'utf8');
+const URL_ = 'https://rail.example/news/night-trains';
+
+describe('readPage on an article with menus, banners and related stories', () => {
+  const page = readPage(fixture('article.html'), URL_);
+
+  it('keeps the article: headings, prose, the fares table rows, the CJK sentence, the short conclusion', () => {
+    expect(page.markdown).toContain('starts running on 14 December');
+    expect(page.markdown).toContain('## Fares');
+    expect(page.markdown).toContain('| Seat | €29 |');
+    expect(page.markdown).toContain('| Private | €139 |');
+    expect(page.markdown).toContain('一位乘客说，这条夜车线路让她第一次能在睡梦中穿越阿尔卑斯山。');
+    expect(page.markdown).toContain('It is cheaper than flying.');
+  });
+
+  it('renders anchors as their text and images as [IMAGE: alt], unless a caption or a file name stands in', () => {
+    expect(page.markdown).toContain('Read the full timetable for every stop on the route.');
+    expect(page.markdown).toContain('[IMAGE: Route map from Vienna to Innsbruck]');
+    expect(page.markdown).toContain('Private compartments sleep two.');
+    expect(page.markdown).not.toContain('[IMAGE: A sleeper compartment');
+    expect(page.markdown).not.toContain('IMG_2031');
+    expect(page.markdown).not.toMatch(/\]\(|https?:/);
+  });
+
+  it('leaves the h1 that repeats the title to the frame', () => {
+    expect(page.markdown).not.toContain('# Night trains return to the Alps');
+    expect(page.text).toContain('Title: Night trains return to the Alps | Rail Weekly');
+  });
+
+  it('drops menus, the cookie banner, share buttons, related stories, the sidebar and the footer', () => {
+    for (const gone of ['Timetables', 'cookies', 'Share', 'Freight volumes', 'Most read', 'All rights reserved', 'By Ana Ruiz']) {
+      expect(page.markdown, gone).not.toContain(gone);
+    }
+  });
+
+  it('frames the text and reports title and type', () => {
+    expect(page.title).toBe('Night trains return to the Alps | Rail Weekly');
+    expect(page.text.startsWith('[Start of page]\n')).toBe(true);
+    expect(page.text.endsWith('\n[End of page]')).toBe(true);
+    expect(page.text).toContain(`URL: ${URL_}`);
+    expect(page.truncated).toBe(false);
+    expect(page.pageType).toBe('article');
+  });
+
+  it('returns the visible links of the whole page, resolved against <base>, cleaned', () => {
+    const urls = page.links.map((l) => l.url);
+    expect(urls).toContain('https://rail.example/news/timetable-2025?id=7');
+    expect(urls).toContain('https://rail.example/timetables/');
+    expect(urls).not.toContain('https://rail.example/logout');
+    expect(page.links.find((l) => l.url === 'https://rail.example/news/a')?.text).toBe('Freight volumes rise again');
+  });
+});
+
+describe('truncation', () => {
+  it('cuts at a paragraph boundary within the budget and says so', () => {
+    const page = readPage(fixture('article.html'), URL_, { maxChars: 600 });
+    expect(page.truncated).toBe(true);
+    expect(page.text.length).toBeLessThanOrEqual(600);
+    expect(page.text).toMatch(/\[Page truncated: showing \d+ of \d+ characters\]\n\[End of page\]$/);
+    const body = page.text.split('\n\n').slice(1, -1).join('\n\n');
+    expect(page.markdown.startsWith(body)).toBe(true);
+    expect(page.markdown.slice(body.length).startsWith('\n\n')).toBe(true);
+  });
+
+  it('falls back to a line, then a word boundary', () => {
+    expect(cutAtParagraph('one two three\nfour five six', 20)).toBe('one two three');
+    expect(cutAtParagraph('alpha beta gamma delta', 17)).toBe('alpha beta gamma');
+    expect(cutAtParagraph('short', 20)).toBe('short');
+  });
+});
+
+describe('pages drawn by script', () => {
+  const para = 'The river crossing is closed until the new bridge opens in the spring, the council said on Friday.';
+
+  it('reads the <noscript> fallback when the page has no other text', () => {
+    const html = `<html><body><div id="app"></div><noscript><main><h1>Bridge works</h1><p>${para}</p></main></noscript></body></html>`;
+    expect(readPage(html, URL_).markdown).toContain(para);
+  });
+
+  it('ignores <noscript> on a page that has its own text', () => {
+    const html = `<html><body><main><p>${para.repeat(6)}</p></main><noscript><p>Please enable JavaScript to use every feature of this site.</p></noscript></body></html>`;
+    expect(readPage(html, URL_).markdown).not.toContain('enable JavaScript');
+  });
+
+  it('reads hidden markup only when nothing else is visible, and never offers hidden links', () => {
+    const html = `<html><body><div style="display:none"><p>${para}</p><a href="/hidden">Hidden link</a></div></body></html>`;
+    const page = readPage(html, URL_);
+    expect(page.markdown).toContain(para);
+    expect(page.links).toEqual([]);
+    const visible = `<html><body><main><p>${para} ${para} ${para} ${para} ${para} ${para}</p></main><div hidden><p>Secret promo text that nobody should read here.</p></div></body></html>`;
+    expect(readPage(visible, URL_).markdown).not.toContain('Secret promo');
+  });
+});
+
+describe('odd input', () => {
+  it('reads a fragment without <html> or <body>, and an empty document', () => {
+    const para = 'Ferries leave the harbour every forty minutes between six in the morning and midnight.';
+    expect(readPage(`<p>${para}</p>`, URL_).markdown).toBe(para);
+    const empty = readPage('', URL_);
+    expect(empty.markdown).toBe('');
+    expect(empty.text).toBe(`[Start of page]\nURL: ${URL_}\n\n\n[End of page]`);
+  });
+});
