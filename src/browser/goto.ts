@@ -1,17 +1,22 @@
 /**
  * Navigation that returns once the page is usable: when DOMContentLoaded
  * fired, or — for a page that commits but never finishes loading — a short
- * grace period after the commit. `load` is never awaited.
+ * grace period after the commit. `load` is awaited only for a short settle:
+ * never networkidle, which a page with a poll or a stream never reaches.
  */
 import type { Frame, HTTPResponse, Page } from 'puppeteer-core';
 import { messageOf } from '../errors.js';
 
 export const COMMIT_GRACE_MS = 3_000;
+/** After DOMContentLoaded, how long a page read as text gives late scripts until the load event. */
+export const SETTLE_MS = 500;
 
 export interface GotoOptions {
   timeoutMs: number;
   /** After the commit, how long to wait for DOMContentLoaded before carrying on. */
   commitGraceMs?: number;
+  /** After DOMContentLoaded, wait for the load event at most this long (default 0: not at all). */
+  settleMs?: number;
   signal?: AbortSignal;
 }
 
@@ -28,7 +33,8 @@ export interface GotoResult {
 
 type Settled = { kind: 'done'; response: HTTPResponse | null } | { kind: 'failed'; error: unknown };
 
-const later = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+// Unref'd: a wait inside a load must never be what keeps the process alive.
+const later = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms).unref());
 
 function aborted(signal: AbortSignal | undefined): Promise<'aborted'> {
   if (!signal) return new Promise(() => {});
@@ -55,8 +61,11 @@ export async function gotoCommitted(page: Page, url: string, options: GotoOption
     committed = true;
     markCommitted();
   };
+  let markLoaded = () => {};
+  const loaded = new Promise<'loaded'>((resolve) => (markLoaded = () => resolve('loaded')));
   page.on('response', onResponse);
   page.on('framenavigated', onNavigated);
+  page.on('load', markLoaded);
   const goto: Promise<Settled> = page
     .goto(url, { waitUntil: 'domcontentloaded', timeout: options.timeoutMs })
     .then((response) => ({ kind: 'done' as const, response }), (error: unknown) => ({ kind: 'failed' as const, error }));
@@ -68,10 +77,14 @@ export async function gotoCommitted(page: Page, url: string, options: GotoOption
     const second = await Promise.race([goto, later(options.commitGraceMs ?? COMMIT_GRACE_MS, 'grace' as const), stop]);
     if (second === 'aborted') return { committed, status, domContentLoaded: false, error: 'interrupted' };
     if (second === 'grace') return { committed: true, status, domContentLoaded: false };
-    return settle(second, true, status, options.timeoutMs);
+    const result = settle(second, true, status, options.timeoutMs);
+    const settleMs = options.settleMs ?? 0;
+    if (result.domContentLoaded && settleMs > 0) await Promise.race([loaded, later(settleMs, 'settled'), stop]);
+    return result;
   } finally {
     page.off('response', onResponse);
     page.off('framenavigated', onNavigated);
+    page.off('load', markLoaded);
   }
 }
 

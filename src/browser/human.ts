@@ -42,8 +42,19 @@ export function between(range: readonly [number, number], random: () => number):
 
 const sleep = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 
-export function pauseBeforeNavigation(human: HumanBehaviour): Promise<void> {
-  return sleep(between(human.pauseMs, human.random));
+/** The pause before a navigation; an abort (a cancelled prefetch, Ctrl-C) cuts it short. */
+export function pauseBeforeNavigation(human: HumanBehaviour, signal?: AbortSignal): Promise<void> {
+  const ms = between(human.pauseMs, human.random);
+  if (ms <= 0 || signal?.aborted) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * Per-page setup for every tab scout drives: the safety script, the URL guard,
- * dialogs dismissed, downloads refused, popups and crashes recorded.
+ * dialogs dismissed, downloads refused, popups and crashes recorded, and for
+ * pages read as text, images, media and fonts blocked.
  */
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { MAX_DIALOGS, safetyScript } from './safety-script.js';
@@ -39,6 +40,11 @@ export interface PageGuards {
   refused: RefusedRequest[];
   /** Set when the renderer crashed; the tab is unusable and must be replaced. */
   crashed: boolean;
+  /**
+   * Images, media and fonts are refused while this is true (it starts as the
+   * blockResources option); set it to false before a screenshot.
+   */
+  blocking: boolean;
 }
 
 export interface PreparePageOptions {
@@ -46,10 +52,19 @@ export interface PreparePageOptions {
   /** 'keep' popups as tabs, prepared like this page (default), or 'close' them on arrival. */
   popups?: 'keep' | 'close';
   resolver?: HostResolver;
+  /** Refuse images, media and fonts: the page is read as text (default false). */
+  blockResources?: boolean;
 }
+
+/** What a page read as text does without. */
+export const BLOCKED_RESOURCE_TYPES: ReadonlySet<string> = new Set(['image', 'media', 'font']);
 
 async function guardRequest(request: HTTPRequest, page: Page, guards: PageGuards, options: PreparePageOptions, resolver: HostResolver): Promise<void> {
   if (request.isInterceptResolutionHandled()) return;
+  if (guards.blocking && BLOCKED_RESOURCE_TYPES.has(request.resourceType())) {
+    await request.abort('blockedbyclient', 1).catch(() => {});
+    return;
+  }
   const navigation = request.isNavigationRequest();
   const policy = { allowPrivateNetwork: options.allowPrivateNetwork, navigation };
   // DNS only for navigations: a subresource by host name costs a lookup per host otherwise.
@@ -69,7 +84,7 @@ async function guardRequest(request: HTTPRequest, page: Page, guards: PageGuards
  * their own decisions; every intercepted request is resolved here.
  */
 export async function preparePage(page: Page, options: PreparePageOptions): Promise<PageGuards> {
-  const guards: PageGuards = { dialogs: [], downloads: [], popups: [], refused: [], crashed: false };
+  const guards: PageGuards = { dialogs: [], downloads: [], popups: [], refused: [], crashed: false, blocking: options.blockResources ?? false };
   const resolver = options.resolver ?? new HostResolver();
 
   page.setDefaultNavigationTimeout(DEFAULT_NAVIGATION_TIMEOUT_MS);

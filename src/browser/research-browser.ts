@@ -11,6 +11,17 @@ import type { PageField, PageLoad } from './types.js';
 const MAX_FIELDS = 30;
 const FORM_TIMEOUT_MS = 15_000;
 const HAS_FIELDS = /<(input|select|textarea)\b/i;
+/** Tabs loading the next search results while the model reads. */
+const PREFETCH_TABS = 2;
+
+/**
+ * Prefetch tabs, from the hidden SCOUT_PREFETCH switch: 0 turns prefetching
+ * off (bench:research measures with and without), 1-3 sets the tab count.
+ */
+export function prefetchTabs(env: NodeJS.ProcessEnv = process.env): number {
+  const value = env.SCOUT_PREFETCH ?? '';
+  return /^[0-3]$/.test(value) ? Number(value) : PREFETCH_TABS;
+}
 
 export function readPageView(load: PageLoad): PageView {
   const page = readPage(load.html, load.url);
@@ -49,12 +60,12 @@ async function discover(session: ReadingSession, load: PageLoad): Promise<FormFi
 }
 
 export async function openResearchBrowser(config: Config, trace: Tracer): Promise<ResearchBrowser> {
-  const session = await openSession(browserSessionOptions(config));
+  const session = await openSession({ ...browserSessionOptions(config), prefetchTabs: prefetchTabs() });
   let fields: FormField[] = [];
 
   const withFields = async (load: PageLoad): Promise<PageLoad> => {
     fields = await discover(session, load);
-    trace({ type: 'load', url: load.url, status: load.status, ms: load.ms, error: load.error, interstitial: load.interstitial, dialogs: load.dialogs, downloads: load.downloads, popups: load.popups, fields: fields.length });
+    trace({ type: 'load', url: load.url, status: load.status, ms: load.ms, prefetched: session.wasPrefetched(load), error: load.error, interstitial: load.interstitial, dialogs: load.dialogs, downloads: load.downloads, popups: load.popups, fields: fields.length });
     return { ...load, fields: pageFields(fields) };
   };
 
@@ -63,7 +74,11 @@ export async function openResearchBrowser(config: Config, trace: Tracer): Promis
       return withFields(await session.load(url, options));
     },
     close: () => session.close(),
-    prefetch() {},
+    alive: () => session.alive(),
+    prefetch(urls) {
+      session.prefetch(urls);
+      trace({ type: 'prefetch', urls: session.prefetching() });
+    },
     async fillForm(requests): Promise<FormOutcome> {
       const page = session.currentPage();
       const formUrl = page?.url() ?? '';

@@ -1,17 +1,20 @@
 /**
  * The agent's BrowserSession: one reading tab in a launched (or connected)
- * Chromium. load() navigates like a person, waits out challenge pages and
- * returns the rendered DOM; it reports every failure in PageLoad.error.
+ * Chromium, plus up to prefetchTabs tabs loading the likely next pages. load()
+ * navigates like a person, waits out challenge pages and returns the rendered
+ * DOM; it reports every failure in PageLoad.error.
  */
 import type { Page } from 'puppeteer-core';
 import type { Config } from '../config.js';
 import { messageOf } from '../errors.js';
 import { DEFAULT_NAVIGATION_TIMEOUT_MS, preparePage, type PageGuards } from './page-setup.js';
 import { EVALUATE_TIMEOUT_MS, PageStuck, within } from './deadline.js';
-import { gotoCommitted, COMMIT_GRACE_MS } from './goto.js';
+import { gotoCommitted, COMMIT_GRACE_MS, SETTLE_MS } from './goto.js';
 import { HUMAN, pauseBeforeNavigation, scrollLikeAPerson, type HumanBehaviour } from './human.js';
 import { INTERSTITIAL_WAIT_MS, waitOutInterstitial } from './interstitial.js';
 import { launchBrowser, type LaunchedBrowser, type LaunchOptions } from './launch.js';
+import { Prefetcher, type Ahead } from './prefetch.js';
+import { refetchResources } from './refetch.js';
 import type { BrowserSession, LoadOptions, PageLoad } from './types.js';
 import { checkUrlResolved, HostResolver } from './url-guard.js';
 
@@ -32,10 +35,16 @@ export interface SessionOptions {
   interstitialWaitMs?: number;
   /** After the commit, how long to wait for DOMContentLoaded (default 3 s). */
   commitGraceMs?: number;
+  /** After DOMContentLoaded, how long to wait for the load event (default 500 ms). */
+  settleMs?: number;
   /** Default load timeout (30 s); LoadOptions.timeoutMs overrides it, capped at 120 s. */
   timeoutMs?: number;
   /** Bound on each read of the page (default 5 s), for pages stuck in a script. */
   evaluateTimeoutMs?: number;
+  /** Refuse images, media and fonts: pages are read as text (default true). screenshot() lets them through. */
+  blockResources?: boolean;
+  /** Tabs that may load pages ahead (prefetch); default 0: none. */
+  prefetchTabs?: number;
 }
 
 interface Tab {
@@ -57,47 +66,152 @@ function readDom(page: Page, timeoutMs: number): Promise<Snapshot> {
 }
 
 const NAVIGATED = /context was destroyed|navigat|detached/i;
+const SCREENSHOT_WAIT_MS = 2_000;
+
+async function closeTab(tab: Tab): Promise<void> {
+  await tab.page.close().catch(() => {});
+}
 
 export class ReadingSession implements BrowserSession {
   private tab: Tab | undefined;
   private closed = false;
   private readonly resolver = new HostResolver();
+  private readonly ahead: Prefetcher<Tab, PageLoad>;
+  private readonly prefetched = new WeakSet<PageLoad>();
+  /** Prepared tabs waiting for a page to load ahead: old reading tabs, or windows opened while the model thinks. */
+  private spares: Promise<Tab | undefined>[] = [];
 
   constructor(
     private readonly launched: LaunchedBrowser,
     private readonly options: SessionOptions,
-  ) {}
+  ) {
+    this.ahead = new Prefetcher<Tab, PageLoad>({ start: (ahead) => this.loadAhead(ahead), closeTab }, options.prefetchTabs ?? 0);
+  }
+
+  /**
+   * A prepared tab. Pages loading ahead get a window each: a hidden background
+   * tab would hold the human scrolls (input waits for a frame) and its timers.
+   */
+  private async newTab(type: 'tab' | 'window' = 'tab'): Promise<Tab> {
+    const page = await this.launched.browser.newPage({ type });
+    const blockResources = this.options.blockResources ?? true;
+    const guards = await preparePage(page, { allowPrivateNetwork: this.options.allowPrivateNetwork, resolver: this.resolver, popups: 'close', blockResources });
+    return { page, guards };
+  }
 
   /** The reading tab, opened on first use and replaced after a crash or a stuck page. A --cdp-url browser gets a new tab too. */
   private async readingTab(): Promise<Tab> {
     if (this.tab && (this.tab.guards.crashed || this.tab.stuck || this.tab.page.isClosed())) {
-      await this.tab.page.close().catch(() => {});
+      await closeTab(this.tab);
       this.tab = undefined;
     }
     if (!this.tab) {
-      const page = await this.launched.browser.newPage();
-      const guards = await preparePage(page, { allowPrivateNetwork: this.options.allowPrivateNetwork, resolver: this.resolver, popups: 'close' });
-      this.tab = { page, guards };
+      this.tab = await this.newTab();
+      this.warm();
     }
     return this.tab;
   }
 
+  /** Keep prefetchTabs tabs in all (loading ahead or spare), so that a page to load ahead does not wait for one. */
+  private warm(): void {
+    while (!this.closed && this.spares.length + this.ahead.urls().length < this.ahead.maxTabs) {
+      this.spares.push(this.newTab('window').catch(() => undefined));
+    }
+  }
+
+  /** A spare tab that is still usable, or a new window. */
+  private async spareTab(): Promise<Tab> {
+    for (let spare = this.spares.shift(); spare; spare = this.spares.shift()) {
+      const tab = await spare;
+      if (tab && !tab.page.isClosed() && !tab.guards.crashed && !tab.stuck) return tab;
+      if (tab) await closeTab(tab);
+    }
+    return this.newTab('window');
+  }
+
+  /** An old reading tab becomes a spare when one is wanted; otherwise it is closed. */
+  private retire(tab: Tab): void {
+    const usable = !tab.page.isClosed() && !tab.guards.crashed && !tab.stuck;
+    if (usable && this.spares.length + this.ahead.urls().length < this.ahead.maxTabs) this.spares.push(Promise.resolve(tab));
+    else void closeTab(tab);
+  }
+
+  /**
+   * Start loading these pages in tabs of their own (at most prefetchTabs), with
+   * the same guard, pause and scrolls as load(); pages no longer listed are
+   * cancelled and their tabs closed. load() of a listed URL then takes its tab.
+   */
+  prefetch(urls: readonly string[]): void {
+    if (this.closed) return;
+    this.ahead.want(urls);
+    this.warm();
+  }
+
+  /** URLs being loaded ahead now. */
+  prefetching(): string[] {
+    return this.ahead.urls();
+  }
+
+  /** Whether this load came from a page loaded ahead. */
+  wasPrefetched(load: PageLoad): boolean {
+    return this.prefetched.has(load);
+  }
+
+  private async loadAhead(ahead: Ahead<Tab, PageLoad>): Promise<PageLoad | undefined> {
+    const { signal } = ahead.controller;
+    const verdict = await checkUrlResolved(ahead.url, { allowPrivateNetwork: this.options.allowPrivateNetwork, navigation: true }, this.resolver);
+    if (!verdict.ok || signal.aborted || this.closed) return undefined;
+    const tab = await this.spareTab();
+    ahead.tab = tab;
+    if (signal.aborted || this.closed) return undefined;
+    return this.loadIn(tab, ahead.url, verdict.url.href, { signal }, Date.now());
+  }
+
+  /** The page loaded ahead for url, waited for and made the reading tab; undefined when there is none to use. */
+  private async fromAhead(url: string, options: LoadOptions, started: number): Promise<PageLoad | undefined> {
+    const ahead = this.ahead.take(url);
+    if (!ahead) return undefined;
+    const stop = () => ahead.controller.abort();
+    options.signal?.addEventListener('abort', stop, { once: true });
+    if (options.signal?.aborted) stop();
+    const load = await ahead.done;
+    options.signal?.removeEventListener('abort', stop);
+    if (!load || !ahead.tab || options.signal?.aborted || this.closed) {
+      if (ahead.tab) await closeTab(ahead.tab);
+      return undefined;
+    }
+    const previous = this.tab;
+    this.tab = ahead.tab;
+    if (previous) this.retire(previous);
+    void ahead.tab.page.bringToFront().catch(() => {});
+    const taken = { ...load, ms: Date.now() - started };
+    this.prefetched.add(taken);
+    return taken;
+  }
+
   async load(url: string, options: LoadOptions = {}): Promise<PageLoad> {
     const started = Date.now();
-    const result: PageLoad = { requestedUrl: url, url, status: null, title: '', html: '', ms: 0, dialogs: [], downloads: [], popups: [] };
-    const finish = (extra: Partial<PageLoad> = {}): PageLoad => ({ ...result, ...extra, ms: Date.now() - started });
-    if (this.closed) return finish({ error: 'the browser session is closed' });
+    if (this.closed) return emptyLoad(url, started, { error: 'the browser session is closed' });
+    const ahead = await this.fromAhead(url, options, started);
+    if (ahead) return ahead;
 
     const verdict = await checkUrlResolved(url, { allowPrivateNetwork: this.options.allowPrivateNetwork, navigation: true }, this.resolver);
-    if (!verdict.ok) return finish({ error: verdict.reason, refused: { privateAddress: verdict.privateAddress } });
-
+    if (!verdict.ok) return emptyLoad(url, started, { error: verdict.reason, refused: { privateAddress: verdict.privateAddress } });
     let tab: Tab;
     try {
       tab = await this.readingTab();
     } catch (error) {
-      return finish({ error: `could not open a tab: ${messageOf(error)}` });
+      return emptyLoad(url, started, { error: `could not open a tab: ${messageOf(error)}` });
     }
+    return this.loadIn(tab, url, verdict.url.href, options, started);
+  }
+
+  /** Navigate tab like a person (pause, navigation, challenge wait, scrolls) and read its DOM. */
+  private async loadIn(tab: Tab, url: string, href: string, options: LoadOptions, started: number): Promise<PageLoad> {
+    const result: PageLoad = { requestedUrl: url, url, status: null, title: '', html: '', ms: 0, dialogs: [], downloads: [], popups: [] };
+    const finish = (extra: Partial<PageLoad> = {}): PageLoad => ({ ...result, ...extra, ms: Date.now() - started });
     const { page, guards } = tab;
+    guards.blocking = this.options.blockResources ?? true;
     const mark = { dialogs: guards.dialogs.length, downloads: guards.downloads.length, popups: guards.popups.length, refused: guards.refused.length };
     const since = () => {
       result.dialogs = guards.dialogs.slice(mark.dialogs).map((d) => d.message);
@@ -107,11 +221,12 @@ export class ReadingSession implements BrowserSession {
 
     try {
       const human = this.options.human ?? HUMAN;
-      await pauseBeforeNavigation(human);
+      await pauseBeforeNavigation(human, options.signal);
       const timeoutMs = Math.min(options.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_NAVIGATION_TIMEOUT_MS, MAX_TIMEOUT_MS);
-      const nav = await gotoCommitted(page, verdict.url.href, {
+      const nav = await gotoCommitted(page, href, {
         timeoutMs,
         commitGraceMs: this.options.commitGraceMs ?? COMMIT_GRACE_MS,
+        settleMs: this.options.settleMs ?? SETTLE_MS,
         signal: options.signal,
       });
       result.status = nav.status;
@@ -158,23 +273,48 @@ export class ReadingSession implements BrowserSession {
   async current(requestedUrl: string): Promise<PageLoad> {
     const started = Date.now();
     const page = this.currentPage();
-    const base: PageLoad = { requestedUrl, url: requestedUrl, status: null, title: '', html: '', ms: 0, dialogs: [], downloads: [], popups: [] };
-    if (!page) return { ...base, error: 'the page is gone' };
+    if (!page) return emptyLoad(requestedUrl, started, { error: 'the page is gone' });
     try {
       const dom = await readDom(page, this.options.evaluateTimeoutMs ?? EVALUATE_TIMEOUT_MS);
-      return { ...base, ...dom, ms: Date.now() - started };
+      return { ...emptyLoad(requestedUrl, started), ...dom, ms: Date.now() - started };
     } catch (error) {
-      return { ...base, error: messageOf(error), ms: Date.now() - started };
+      return emptyLoad(requestedUrl, started, { error: messageOf(error) });
     }
+  }
+
+  /**
+   * A PNG of the reading tab as a person sees it: the images, media and fonts
+   * a page read as text went without are let through and fetched again in
+   * place (no reload: a submitted form or a script's state stays as it is).
+   * The next load() blocks them again. undefined before the first load.
+   */
+  async screenshot(): Promise<Uint8Array | undefined> {
+    const page = this.currentPage();
+    if (!page || !this.tab) return undefined;
+    this.tab.guards.blocking = false;
+    await within(page.evaluate(refetchResources, SCREENSHOT_WAIT_MS), SCREENSHOT_WAIT_MS + 1_000, 'the page').catch(() => {});
+    return page.screenshot({ type: 'png' });
+  }
+
+  /** False once the browser process is gone (killed, crashed) or the session closed. */
+  alive(): boolean {
+    return !this.closed && this.launched.browser.connected;
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    if (this.tab) await this.tab.page.close().catch(() => {});
+    await this.ahead.cancelAll();
+    const spares = await Promise.all(this.spares.splice(0));
+    await Promise.all(spares.map((tab) => (tab ? closeTab(tab) : undefined)));
+    if (this.tab) await closeTab(this.tab);
     this.tab = undefined;
     await this.launched.close();
   }
+}
+
+function emptyLoad(url: string, started: number, extra: Partial<PageLoad> = {}): PageLoad {
+  return { requestedUrl: url, url, status: null, title: '', html: '', dialogs: [], downloads: [], popups: [], ...extra, ms: Date.now() - started };
 }
 
 /** Session options from the resolved config (--chrome, --cdp-url, --headful, --no-stealth, --profile, --allow-private-network). */

@@ -1,0 +1,137 @@
+/**
+ * What the speed benchmarks share: medians, a table printer, and a whole
+ * `scout` run (the built CLI as a child process) on the loopback harness web
+ * with the scripted model answering every call after a fixed delay.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { agentScript, currentPage, user } from '../test/support/agent-script.js';
+import { startFixtureWeb, type FixtureWeb } from '../test/support/fixture-web.js';
+import { startLlmDouble, type LlmRequest } from '../test/support/llm-double.js';
+import { cleanEnv, SCOUT_BIN } from '../test/support/run-cli.js';
+import { startSearxngDouble, type SearxngDouble } from '../test/support/searxng-double.js';
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return NaN;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+}
+
+/** A positive whole number from `--name N` on the command line, else the default. */
+export function flag(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const value = i >= 0 ? Number(process.argv[i + 1]) : NaN;
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+/** Fixture pages a research run reads, one per search result. */
+export const HARNESS_PAGES = [
+  '/research/towers.html',
+  '/research/history.html',
+  '/research/lakhta.html',
+  '/research/about.html',
+  '/articles/towers.html',
+  '/reading/article.html',
+  '/reading/docs.html',
+  '/reading/forum.html',
+  '/reading/listing.html',
+  '/reading/product.html',
+];
+
+export interface Harness {
+  web: FixtureWeb;
+  searx: SearxngDouble;
+  close(): Promise<void>;
+}
+
+/** The fixture web and a SearxNG double whose results are `pages` fixture paths. */
+export async function startHarness(pages: readonly string[]): Promise<Harness> {
+  const web = await startFixtureWeb();
+  const searx = await startSearxngDouble({ results: (q) => pages.map((path, i) => ({ url: web.at(path), title: `Result ${i + 1} for ${q}`, content: 'snippet' })) });
+  return { web, searx, close: async () => void (await Promise.all([web.close(), searx.close()])) };
+}
+
+/** A note quoting the page's title (so it verifies), then back to the results. */
+function readAndGoBack(request: LlmRequest): string {
+  const url = currentPage(request) ?? '';
+  const title = user(request).match(/^Title: (.+)$/m)?.[1] ?? '';
+  return `Note: On ${url}, the page is titled "${title}".\nAction: GO_BACK`;
+}
+
+export interface ScoutRun {
+  code: number | null;
+  wallMs: number;
+  /** Sum of the LLM calls' durations as the client measured them (trace "llm" events). */
+  llmMs: number;
+  llmCalls: number;
+  /** From the first trace event to the last: the run without Node's start-up and exit. */
+  spanMs: number;
+  /** The first page's load as the loop waited for it (browser launch not included). */
+  firstLoadMs: number;
+  pages: number;
+  prefetched: number;
+  requests: LlmRequest[];
+  trace: Record<string, unknown>[];
+  stderr: string;
+}
+
+export interface ScoutRunOptions {
+  pages: number;
+  llmDelayMs: number;
+  env?: Record<string, string>;
+  /** Called with the scout process id as soon as it is spawned. */
+  onSpawn?: (pid: number) => void;
+}
+
+/** One `scout --json` run reading `pages` pages; every LLM call answers after llmDelayMs. */
+export async function scoutRun(harness: Harness, options: ScoutRunOptions): Promise<ScoutRun> {
+  const delay = options.llmDelayMs;
+  const llm = await startLlmDouble({
+    script: agentScript({
+      search: { text: 'search: benchmark pages', delayMs: delay },
+      pages: Object.fromEntries(HARNESS_PAGES.map((p) => [p, (request: LlmRequest) => ({ text: readAndGoBack(request), delayMs: delay })])),
+      conclude: { text: 'The pages were read [1].', delayMs: delay },
+    }),
+  });
+  const tmp = mkdtempSync(join(tmpdir(), 'scout-bench-'));
+  const traceFile = join(tmp, 'trace.jsonl');
+  const args = [SCOUT_BIN, '--llm-url', llm.url, '--searxng-url', harness.searx.url, '--allow-private-network', '--json', '--trace', traceFile, '--max-pages', String(options.pages), '--max-results', '20', 'benchmark question'];
+  const started = performance.now();
+  const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env: cleanEnv({ TMPDIR: tmp, ...options.env }), stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    if (child.pid !== undefined) options.onSpawn?.(child.pid);
+    child.on('error', reject);
+    child.on('close', (exit) => resolve({ code: exit, stderr: err }));
+  });
+  const wallMs = performance.now() - started;
+  await llm.close();
+  const trace = readFileSync(traceFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  rmSync(tmp, { recursive: true, force: true });
+  const llmEvents = trace.filter((e) => e.type === 'llm' && typeof e.ms === 'number');
+  const loads = trace.filter((e) => e.type === 'load');
+  return {
+    code,
+    wallMs,
+    llmMs: llmEvents.reduce((sum, e) => sum + (e.ms as number), 0),
+    llmCalls: llmEvents.length,
+    spanMs: Date.parse(String(trace.at(-1)?.at)) - Date.parse(String(trace[0]?.at)),
+    firstLoadMs: Number(loads[0]?.ms ?? 0),
+    pages: loads.length,
+    prefetched: loads.filter((e) => e.prefetched === true).length,
+    requests: llm.chats(),
+    trace,
+    stderr,
+  };
+}
