@@ -41,6 +41,8 @@ export interface ResearchBrowser extends BrowserSession {
   fillForm(fields: readonly FieldValue[]): Promise<FormOutcome>;
   /** Pages likely to be read next: start loading them while the model thinks; others are dropped. */
   prefetch(urls: readonly string[]): void;
+  /** False once the browser itself is gone (killed or crashed), not just a tab. */
+  alive(): boolean;
 }
 
 export interface ResearchDeps {
@@ -79,6 +81,9 @@ export async function* research(deps: ResearchDeps, options: ResearchOptions): A
   let query = '';
   let stoppedBy: StoppedBy = 'links_exhausted';
   let browser: ResearchBrowser | undefined;
+  let openingBrowser: () => Promise<ResearchBrowser> = deps.openBrowser;
+  let launching: Promise<ResearchBrowser> | undefined;
+  let relaunched = false;
 
   // Browsing stops on Ctrl-C or at the time limit; the conclusion stops only on a second Ctrl-C.
   const browsing = new AbortController();
@@ -117,6 +122,7 @@ export async function* research(deps: ResearchDeps, options: ResearchOptions): A
     const results = await deps.search.search(q, { count: options.maxResults, language: options.language.code, signal: browsing.signal });
     const added = frontier.addResults(q, results);
     yield { type: 'search', query: q, results: added };
+    browser?.prefetch(frontier.peek(PREFETCH + 1).slice(1));
     return added;
   };
 
@@ -147,8 +153,17 @@ export async function* research(deps: ResearchDeps, options: ResearchOptions): A
 
   try {
     yield { type: 'rewriting' };
+    // Chromium starts while the model rewrites the question: the launch overlaps LLM time.
+    launching = deps.openBrowser();
+    launching.catch(() => undefined);
+    openingBrowser = () => {
+      const pending = launching ?? deps.openBrowser();
+      launching = undefined;
+      return pending;
+    };
     const rewrite = parseSearchAnswer((await chat(searchPrompt({ question: options.question, today: now() }), options.hardStop)).text);
     if (rewrite.kind === 'exit') {
+
       stoppedBy = 'no_search_needed';
       yield { type: 'concluding', notes: 0, stoppedBy };
       const direct = await chat(directPrompt({ question: options.question, language: options.language.name, today: now() }), options.hardStop, options.onAnswerToken);
@@ -198,9 +213,17 @@ export async function* research(deps: ResearchDeps, options: ResearchOptions): A
 
         stats.pages++;
         yield { type: 'page', n: stats.pages, of: options.maxPages, url: target.url };
-        browser ??= await deps.openBrowser();
-        const load = target.load ?? (await browser.load(target.url, { signal: browsing.signal }));
+        browser ??= await openingBrowser();
+        let load = target.load ?? (await browser.load(target.url, { signal: browsing.signal }));
         checkStop();
+        if (load.error && !browser.alive() && !relaunched) {
+          relaunched = true;
+          yield { type: 'warning', message: `the browser died (${load.error}); relaunching it once` };
+          await browser.close().catch(() => undefined);
+          browser = undefined;
+          browser = await deps.openBrowser();
+          if (!load.refused) load = { ...load, error: `${load.error} (the browser was relaunched)` };
+        }
         frontier.markVisited(target.url);
         frontier.markVisited(load.url);
         visited.push({ url: load.url, status: load.status, ms: load.ms, ...(load.error ? { error: load.error } : {}) });
@@ -306,6 +329,8 @@ export async function* research(deps: ResearchDeps, options: ResearchOptions): A
     if (timer) clearTimeout(timer);
     options.interrupt.removeEventListener('abort', onInterrupt);
     await browser?.close();
+    // A browser still starting when the run ended early is closed once it is up.
+    await launching?.then((b) => b.close(), () => undefined);
   }
 }
 
