@@ -10,26 +10,12 @@ import { HUMAN, NO_HUMAN } from '../src/browser/human.js';
 import { launchBrowser } from '../src/browser/launch.js';
 import { openSession } from '../src/browser/session.js';
 import { startFixtureWeb } from '../test/support/fixture-web.js';
+import { medianMs } from './support.js';
 
 const LAUNCHES = 5;
 const LOADS = 15;
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-async function times(n: number, run: () => Promise<unknown>): Promise<number> {
-  await run();
-  const all: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const started = performance.now();
-    await run();
-    all.push(performance.now() - started);
-  }
-  return median(all);
-}
+const times = (n: number, run: () => Promise<unknown>) => medianMs(run, n);
 
 const web = await startFixtureWeb();
 const page = web.at('/articles/towers.html');

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { readPage } from '../src/browser/page-text.js';
+import { median } from './support.js';
 
 const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const SHARED = resolve(REPO, '..', 'shared');
@@ -72,11 +73,6 @@ function wcxbPages(): Page[] {
     });
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[m] ?? 0) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
-}
 
 function run(name: string, extract: Extractor, pages: Page[], set: string): { file: string; ms: number } {
   const preds: Record<string, string> = {};

@@ -10,6 +10,7 @@ import { DEFAULTS, type Provider } from '../src/config.js';
 import { createLlm } from '../src/llm/index.js';
 import type { ChatMessage } from '../src/llm/types.js';
 import { startLlmDouble } from '../test/support/llm-double.js';
+import { medianMs } from './support.js';
 
 const CALLS = 50;
 const WARMUP = 10;
@@ -19,22 +20,7 @@ const messages: ChatMessage[] = [
   { role: 'user', content: 'Question: how tall is the tower?\n\nPage:\n' + 'Some page text about the tower. '.repeat(200) },
 ];
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-async function measure(run: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < WARMUP; i++) await run();
-  const times: number[] = [];
-  for (let i = 0; i < CALLS; i++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  return median(times);
-}
+const measure = (run: () => Promise<unknown>) => medianMs(run, CALLS, WARMUP);
 
 const double = await startLlmDouble({ script: () => ({ text: REPLY, chunkChars: 16 }) });
 const rows: string[][] = [];
