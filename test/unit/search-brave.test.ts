@@ -202,11 +202,12 @@ describe('Brave key and rate limiter', () => {
   it('spaces 5 concurrent calls of one instance by 1/requests_per_second', async () => {
     const d = await double();
     const client = brave(d, { requestsPerSecond: 10 });
+    const started = Date.now();
     await Promise.all(Array.from({ length: 5 }, (_, i) => client.search(`q${i}`)));
     const times = d.requests.map((r) => r.at).sort((a, b) => a - b);
     expect(times).toHaveLength(5);
-    for (let i = 1; i < times.length; i++) expect((times[i] ?? 0) - (times[i - 1] ?? 0)).toBeGreaterThanOrEqual(90);
-    expect((times[4] ?? 0) - (times[0] ?? 0)).toBeGreaterThanOrEqual(390);
+    // The k-th request may leave no earlier than k slots of 100 ms after the start; a loaded machine only delays it further.
+    times.forEach((at, k) => expect(at - started).toBeGreaterThanOrEqual(k * 100 - 5));
   });
 
   it('check() reports an accepted key and a rejected one without throwing', async () => {
