@@ -13,7 +13,7 @@ import { navigatePrompt, type PromptField } from '../prompts/navigate.js';
 import { newSearchPrompt } from '../prompts/newsearch.js';
 import { searchPrompt } from '../prompts/search.js';
 import type { SearchProvider } from '../search/types.js';
-import { ScoutError } from '../errors.js';
+import { messageOf, ScoutError } from '../errors.js';
 import { checkCitations } from './citations.js';
 import { Frontier } from './frontier.js';
 import { checkNote } from './quotes.js';
@@ -214,7 +214,7 @@ export async function* research(deps: ResearchDeps, options: ResearchOptions): A
         stats.pages++;
         yield { type: 'page', n: stats.pages, of: options.maxPages, url: target.url };
         browser ??= await openingBrowser();
-        let load = target.load ?? (await browser.load(target.url, { signal: browsing.signal }));
+        let load = target.load ?? (await loadSafely(browser, target.url, browsing.signal));
         checkStop();
         if (load.error && !browser.alive() && !relaunched) {
           relaunched = true;
@@ -280,7 +280,12 @@ export async function* research(deps: ResearchDeps, options: ResearchOptions): A
         if (fields.length > 0 && forms < MAX_FORMS) {
           forms++;
           yield { type: 'action', action: 'form', target: fields.map((f) => f.field).join(', ') };
-          const outcome = await browser.fillForm(fields.map((f) => ({ field: f.field, value: substitute(f.value, options.secrets) })));
+          const outcome = await browser.fillForm(fields.map((f) => ({ field: f.field, value: substitute(f.value, options.secrets) }))).catch((error: unknown) => {
+            if (error instanceof ScoutError) throw error;
+            warnings.push(`Filling the form on ${load.url} failed (${messageOf(error)}).`);
+            return undefined;
+          });
+          if (!outcome) continue;
           next = { url: outcome.load.url, load: outcome.load, formCheck: { formUrl: load.url, filled: outcome.filled, failed: outcome.failed, navigated: outcome.navigated } };
           continue;
         }
@@ -331,6 +336,17 @@ export async function* research(deps: ResearchDeps, options: ResearchOptions): A
     await browser?.close();
     // A browser still starting when the run ended early is closed once it is up.
     await launching?.then((b) => b.close(), () => undefined);
+  }
+}
+
+/** A browser that throws instead of reporting (a protocol error after a crash) costs the page, not the run. */
+async function loadSafely(browser: ResearchBrowser, url: string, signal: AbortSignal): Promise<PageLoad> {
+  const started = Date.now();
+  try {
+    return await browser.load(url, { signal });
+  } catch (error) {
+    if (error instanceof ScoutError) throw error;
+    return { requestedUrl: url, url, status: null, title: '', html: '', ms: Date.now() - started, dialogs: [], downloads: [], popups: [], error: messageOf(error) };
   }
 }
 
