@@ -11,6 +11,9 @@ const FIXTURES = fileURLToPath(new URL('../fixtures/searxng/', import.meta.url))
 export const RECORDED_JSON = JSON.parse(readFileSync(`${FIXTURES}search.json`, 'utf8')) as { results: Record<string, unknown>[] } & Record<string, unknown>;
 export const RECORDED_HTML = readFileSync(`${FIXTURES}results.html`, 'utf8');
 
+/** The recorded results as a provider refines them: {title, url, snippet, engine}. */
+export const RECORDED_RESULTS = RECORDED_JSON.results.map((r) => ({ title: String(r.title), url: String(r.url), snippet: String(r.content), engine: String(r.engine) }));
+
 export interface DoubleResult {
   url: string;
   title: string;

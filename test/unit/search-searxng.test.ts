@@ -4,7 +4,7 @@ import { DEFAULTS } from '../../src/config.js';
 import { createSearch } from '../../src/search/index.js';
 import { createSearxng } from '../../src/search/searxng.js';
 import type { TraceEvent } from '../../src/trace.js';
-import { startSearxngDouble, type DoubleResult, type SearxngDouble } from '../support/searxng-double.js';
+import { RECORDED_RESULTS, startSearxngDouble, type DoubleResult, type SearxngDouble } from '../support/searxng-double.js';
 import { scoutErrorOf } from '../support/expect-error.js';
 
 const many = (n: number): DoubleResult[] => Array.from({ length: n }, (_, i) => ({ url: `https://site${i}.example/page`, title: `Page ${i}`, content: `about ${i}` }));
@@ -25,20 +25,7 @@ describe('SearxNG JSON API', () => {
   it('returns the recorded results with title, url, snippet and engine, asking format=json', async () => {
     const d = await double();
     const results = await createSearxng({ baseUrl: d.url }).search('tallest building europe', { language: 'de', timeRange: 'year', safesearch: 'strict' });
-    expect(results).toEqual([
-      {
-        title: 'List of tallest buildings in Europe - Wikipedia',
-        url: 'https://en.wikipedia.org/wiki/List_of_tallest_buildings_in_Europe',
-        snippet: 'This list ranks completed and topped-out buildings in Europe that stand at least 180 metres tall.',
-        engine: 'duckduckgo',
-      },
-      {
-        title: 'Tallest buildings in Europe | The Skyscraper Center',
-        url: 'https://www.skyscrapercenter.com/buildings?region=europe',
-        snippet: 'The 100 tallest completed buildings in Europe, ranked by height to architectural top.',
-        engine: 'brave',
-      },
-    ]);
+    expect(results).toEqual(RECORDED_RESULTS);
     expect(d.queries).toHaveLength(1);
     expect(d.queries[0]?.params).toMatchObject({ q: 'tallest building europe', format: 'json', language: 'de', time_range: 'year', safesearch: '2' });
   });
