@@ -61,7 +61,7 @@ function findByBackendId(root: AxNode, backendNodeId: number): AxNode | undefine
   while (stack.length > 0) {
     const node = stack.pop() as AxNode;
     if (node.backendNodeId === backendNodeId) return node;
-    stack.push(...node.children);
+    for (const child of node.children) stack.push(child);
   }
   return undefined;
 }

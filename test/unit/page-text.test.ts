@@ -105,3 +105,12 @@ describe('odd input', () => {
     expect(empty.text).toBe(`[Start of page]\nURL: ${URL_}\n\n\n[End of page]`);
   });
 });
+
+describe('huge pages', () => {
+  it('reads a 30 MB page of 400,000 paragraphs without overflowing the stack, from its first megabytes only', () => {
+    const huge = `<!doctype html><title>Huge</title><main><p>The first paragraph says the ferry leaves at 06:15.</p>${'<p>Filler paragraph of a very large page that says nothing in particular.</p>\n'.repeat(400_000)}</main>`;
+    const page = readPage(huge, 'https://example.org/huge', { maxChars: 5_000 });
+    expect(page.markdown).toContain('the ferry leaves at 06:15');
+    expect(page.text.length).toBeLessThanOrEqual(5_000);
+  });
+});

@@ -38,7 +38,8 @@ export function removeNonContent($: CheerioAPI, options: { strict?: boolean } = 
     }
     if (!isElement(node)) continue;
     if (isHidden(node)) hidden.push(node);
-    else stack.push(...node.children);
+    // Not push(...children): a page with a few hundred thousand siblings overflows the call stack.
+    else for (const child of node.children) stack.push(child);
   }
   const hiddenChars = hidden.reduce((n, el) => n + collapseWhitespace(rawText(el)).length, 0);
   const keptHidden = options.strict !== true && hiddenChars > 0 && textOutside() - hiddenChars < SCRIPTED_PAGE_CHARS;
