@@ -40,6 +40,7 @@ export interface LaunchedBrowser {
 }
 
 export const VIEWPORT = { width: 1920, height: 1080 } as const;
+const BROWSER_CLOSE_GRACE_MS = 5_000;
 const LAUNCH_TIMEOUT_MS = 30_000;
 
 const require = createRequire(import.meta.url);
@@ -186,7 +187,10 @@ export async function launchBrowser(options: LaunchOptions): Promise<LaunchedBro
     close: async () => {
       if (closed) return;
       closed = true;
-      await browser.close().catch(() => {});
+      // A Chrome that does not close within the grace period is killed: scout must never hang on exit.
+      const graceful = browser.close().then(() => true, () => false);
+      const timer = new Promise<false>((resolve) => setTimeout(() => resolve(false), BROWSER_CLOSE_GRACE_MS).unref());
+      if (!(await Promise.race([graceful, timer]))) browser.process()?.kill('SIGKILL');
       if (detachedPid !== undefined) await waitForExit(detachedPid, userDataDir);
       if (!options.profile) await removeProfile(userDataDir);
     },

@@ -19,6 +19,8 @@ import type { BrowserSession, LoadOptions, PageLoad } from './types.js';
 import { checkUrlResolved, HostResolver } from './url-guard.js';
 
 export const MAX_TIMEOUT_MS = 120_000;
+/** How long close() waits for tabs to close one by one before closing the whole browser. */
+const CLOSE_GRACE_MS = 3_000;
 const DOWNLOAD_SETTLE_MS = 1_000;
 
 async function waitFor(condition: () => boolean, ms: number): Promise<void> {
@@ -304,10 +306,14 @@ export class ReadingSession implements BrowserSession {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.ahead.cancelAll();
-    const spares = await Promise.all(this.spares.splice(0));
-    await Promise.all(spares.map((tab) => (tab ? closeTab(tab) : undefined)));
-    if (this.tab) await closeTab(this.tab);
+    const tidy = async () => {
+      await this.ahead.cancelAll();
+      const spares = await Promise.all(this.spares.splice(0));
+      await Promise.all(spares.map((tab) => (tab ? closeTab(tab) : undefined)));
+      if (this.tab) await closeTab(this.tab);
+    };
+    // A tab stuck in a load that ignores its abort must not keep the browser open: closing it ends them all.
+    await Promise.race([tidy(), new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref())]);
     this.tab = undefined;
     await this.launched.close();
   }
