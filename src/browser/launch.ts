@@ -2,6 +2,7 @@
  * Launching (or connecting to) the Chromium scout reads the web through:
  * puppeteer-extra over puppeteer-core, with the stealth evasions unless --no-stealth.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import puppeteer, { type Browser, type ConnectOptions, type LaunchOptions as PuppeteerLaunchOptions } from 'puppeteer-core';
 import { addExtra, type PuppeteerExtraPlugin } from 'puppeteer-extra';
@@ -41,6 +42,24 @@ export interface LaunchedBrowser {
 
 export const VIEWPORT = { width: 1920, height: 1080 } as const;
 const BROWSER_CLOSE_GRACE_MS = 5_000;
+const PROFILE_RELEASE_MS = 3_000;
+
+/** Chrome's helper processes outlive the browser by a moment; wait until none runs on the profile (Linux /proc). */
+async function profileReleased(userDataDir: string): Promise<void> {
+  if (process.platform !== 'linux') return;
+  const marker = `--user-data-dir=${userDataDir}`;
+  const busy = () =>
+    readdirSync('/proc').some((entry) => {
+      if (!/^\d+$/.test(entry)) return false;
+      try {
+        return readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').includes(marker);
+      } catch {
+        return false;
+      }
+    });
+  const deadline = Date.now() + PROFILE_RELEASE_MS;
+  while (busy() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+}
 const LAUNCH_TIMEOUT_MS = 30_000;
 
 const require = createRequire(import.meta.url);
@@ -192,6 +211,7 @@ export async function launchBrowser(options: LaunchOptions): Promise<LaunchedBro
       const timer = new Promise<false>((resolve) => setTimeout(() => resolve(false), BROWSER_CLOSE_GRACE_MS).unref());
       if (!(await Promise.race([graceful, timer]))) browser.process()?.kill('SIGKILL');
       if (detachedPid !== undefined) await waitForExit(detachedPid, userDataDir);
+      else await profileReleased(userDataDir);
       if (!options.profile) await removeProfile(userDataDir);
     },
   };
