@@ -251,14 +251,16 @@ export async function* research(deps: ResearchDeps, options: ResearchOptions): A
         let reply = await chat(promptFor(text), browsing.signal);
         yield* flush();
         // The same Error + GO_BACK on another useless page is fine; the same choice of link, or no choice, is being stuck.
-        const key = answerKey(reply.text);
-        if (key !== '' && key === previousKey && !['back', 'exit'].includes(parseNavigation(reply.text).action.kind)) {
+        let key = answerKey(reply.text);
+        let answer: NavigationAnswer = parseNavigation(reply.text);
+        if (key !== '' && key === previousKey && !['back', 'exit'].includes(answer.action.kind)) {
           yield { type: 'warning', message: 'the model repeated its previous answer; asking it to choose differently' };
           reply = await chat(promptFor(text, [STUCK]), browsing.signal);
+          key = answerKey(reply.text);
+          answer = parseNavigation(reply.text);
         }
         warnings.length = 0;
-        previousKey = answerKey(reply.text);
-        const answer: NavigationAnswer = parseNavigation(reply.text);
+        previousKey = key;
 
         if (answer.note) {
           const noteText = redact(answer.note.slice(0, MAX_NOTE_CHARS));
