@@ -4,12 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
-import { registerBrowser } from './commands/browser.js';
-import { runDoctor } from './commands/doctor.js';
-import { registerMcp } from './commands/mcp.js';
-import { registerRead } from './commands/read.js';
-import { runResearch, type ResearchFlags } from './commands/research.js';
-import { registerSearch } from './commands/search.js';
+import { BROWSER_PARAM_OPTIONS } from './commands/browser-options.js';
+import type { ResearchFlags } from './commands/research.js';
 import { processIo, writeJson, type CommandContext, type Io } from './commands/io.js';
 import { addBrowserOptions, addCommonOptions, addLlmOptions, addResearchOptions, addSearchOptions, configFor } from './commands/options.js';
 import type { Config } from './config.js';
@@ -25,6 +21,14 @@ function version(): string {
 function printable(config: Config): Record<string, unknown> {
   const mask = (v: string | undefined) => (v === undefined ? undefined : '***');
   return { ...config, openaiApiKey: mask(config.openaiApiKey), braveApiKey: mask(config.braveApiKey) };
+}
+
+/**
+ * A subcommand's module is imported when the subcommand runs, not at start-up:
+ * a research run does not load the MCP server, and `--help` loads no browser.
+ */
+function later<A extends unknown[]>(context: CommandContext, load: () => Promise<(context: CommandContext, ...args: A) => Promise<void>>) {
+  return async (...args: A) => (await load())(context, ...args);
 }
 
 function buildProgram(io: Io, setExit: (code: number) => void): Command {
@@ -48,6 +52,7 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
       writeJson(io, { question, config: printable(config) });
       return;
     }
+    const { runResearch } = await import('./commands/research.js');
     setExit(await runResearch(question, config, cmd.opts<ResearchFlags>(), io));
   });
 
@@ -55,28 +60,32 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .description('check Chrome, the LLM (reachable, model present) and the search engine')
     .option('--chrome <path>', 'Chrome/Chromium executable (env CHROME_PATH, PUPPETEER_EXECUTABLE_PATH)')
     .action(async (_opts: unknown, cmd: Command) => {
+      const { runDoctor } = await import('./commands/doctor.js');
       setExit(await runDoctor(configFor(cmd, io), io, Boolean(cmd.opts<{ json?: boolean }>().json)));
     });
 
-  const search = addCommonOptions(addSearchOptions(addLlmOptions(program.command('search'))))
+  addCommonOptions(addSearchOptions(addLlmOptions(program.command('search'))))
     .description('search only: one result per line (title, url), or --json')
-    .argument('<query...>', 'the search query');
-  registerSearch(search, context);
+    .argument('<query...>', 'the search query')
+    .option('--raw', 'print the engine\'s own answer (Brave or SearxNG JSON) instead of the refined results')
+    .option('--save-results <dir>', 'also write the query, results and raw answer to a timestamped JSON file in <dir>')
+    .action(later(context, async () => (await import('./commands/search.js')).searchAction));
 
-  const read = addCommonOptions(addBrowserOptions(program.command('read')))
+  addCommonOptions(addBrowserOptions(program.command('read')))
     .description('print the Markdown the agent would see for a page')
-    .argument('<url>', 'the page to read');
-  registerRead(read, context);
+    .argument('<url>', 'the page to read')
+    .action(later(context, async () => (await import('./commands/read.js')).readAction));
 
   const browser = addCommonOptions(addBrowserOptions(program.command('browser')))
     .description('the browser tool: doctor, status, start, stop, tabs, open, focus, close, snapshot, screenshot, navigate, act, requests, errors, text, emulate')
     .argument('<action>', 'the browser action')
     .argument('[args...]', 'the action\'s arguments');
-  registerBrowser(browser, context);
+  for (const [flags, description] of BROWSER_PARAM_OPTIONS) browser.option(flags, description);
+  browser.action(later(context, async () => (await import('./commands/browser.js')).browserAction));
 
-  const mcp = addCommonOptions(addBrowserOptions(addSearchOptions(addLlmOptions(addResearchOptions(program.command('mcp'))))))
-    .description('run as an MCP server on stdio with the tools research, browser and search');
-  registerMcp(mcp, context);
+  addCommonOptions(addBrowserOptions(addSearchOptions(addLlmOptions(addResearchOptions(program.command('mcp'))))))
+    .description('run as an MCP server on stdio with the tools research, browser and search')
+    .action(later(context, async () => (await import('./commands/mcp.js')).mcpAction));
 
   addCommonOptions(addBrowserOptions(addSearchOptions(addLlmOptions(addResearchOptions(program.command('config'))))))
     .description('print the resolved configuration (flags > env > config file > defaults) as JSON')

@@ -43,14 +43,15 @@ export interface ResearchBrowser extends BrowserSession {
   prefetch(urls: readonly string[]): void;
   /** False once the browser itself is gone (killed or crashed), not just a tab. */
   alive(): boolean;
+  /** What the model is shown of a loaded page. */
+  read(load: PageLoad): PageView;
 }
 
 export interface ResearchDeps {
   llm: Llm;
   search: SearchProvider;
-  /** Called once, when the first page is to be read. */
+  /** Called once, as the run starts: Chromium starts while the model rewrites the question. */
   openBrowser: () => Promise<ResearchBrowser>;
-  readPage: (load: PageLoad) => PageView;
 }
 
 const MAX_NEW_SEARCHES = 2;
@@ -233,7 +234,7 @@ export async function* research(deps: ResearchDeps, options: ResearchOptions): A
           continue;
         }
 
-        const view = deps.readPage(load);
+        const view = browser.read(load);
         const links = frontier.offer(view.links, MAX_LINKS);
         const promptFor = (text: string, extraWarnings: readonly string[] = []) =>
           navigatePrompt({

@@ -23,7 +23,7 @@ export function prefetchTabs(env: NodeJS.ProcessEnv = process.env): number {
   return /^[0-3]$/.test(value) ? Number(value) : PREFETCH_TABS;
 }
 
-export function readPageView(load: PageLoad): PageView {
+function readPageView(load: PageLoad): PageView {
   const page = readPage(load.html, load.url);
   const title = page.title || load.title;
   return {
@@ -75,6 +75,7 @@ export async function openResearchBrowser(config: Config, trace: Tracer): Promis
     },
     close: () => session.close(),
     alive: () => session.alive(),
+    read: readPageView,
     prefetch(urls) {
       session.prefetch(urls);
       trace({ type: 'prefetch', urls: session.prefetching() });

@@ -12,34 +12,13 @@ import { BrowserTool, findAction, renderResult, unknownAction, type ToolResult }
 import type { Config } from '../config.js';
 import { ScoutError } from '../errors.js';
 import { writeJson, type CommandContext } from './io.js';
+import { BROWSER_PARAM_OPTIONS } from './browser-options.js';
 import { configFor } from './options.js';
-
-/** Action options: commander's key -> the tool's parameter. */
-const PARAM_OPTIONS: [flags: string, description: string, key: string, param: string][] = [
-  ['--ref <ref>', 'element ref from a snapshot (act, screenshot)', 'ref', 'ref'],
-  ['--value <value>', 'text to type/fill, option to select, key to press (act)', 'value', 'value'],
-  ['--tab <id>', 'tab to act on (default the current one)', 'tab', 'tab'],
-  ['--mode <mode>', 'snapshot mode: full (default) or efficient', 'mode', 'mode'],
-  ['--query <words>', 'snapshot: keep lines containing all these words', 'query', 'query'],
-  ['--max-chars <n>', 'snapshot/text: at most this many characters', 'maxChars', 'maxChars'],
-  ['--selector <css>', 'text: read this element', 'selector', 'selector'],
-  ['--timeout-ms <ms>', 'open/navigate/act: navigation timeout (default 30000, cap 120000)', 'timeoutMs', 'timeoutMs'],
-  ['--filter <text>', 'requests/errors: keep entries containing this', 'filter', 'filter'],
-  ['--limit <n>', 'requests/errors: the newest n entries (default 50)', 'limit', 'limit'],
-  ['--clear', 'requests/errors: empty the log after reading', 'clear', 'clear'],
-  ['--full', 'screenshot: the whole page', 'full', 'fullPage'],
-  ['--labels', 'screenshot: draw the refs', 'labels', 'labels'],
-  ['--path <file.png>', 'screenshot: where to write the PNG', 'path', 'path'],
-  ['--device <name>', 'emulate: a device, e.g. "iPhone 13"', 'device', 'device'],
-  ['--color-scheme <scheme>', 'emulate: light, dark or no-preference', 'colorScheme', 'colorScheme'],
-  ['--timezone <id>', 'emulate: IANA time zone, e.g. Europe/Berlin', 'timezone', 'timezoneId'],
-  ['--locale <locale>', 'emulate: e.g. de-DE', 'locale', 'locale'],
-];
 
 function paramsOf(action: string, args: string[], command: Command): Record<string, unknown> {
   const params: Record<string, unknown> = {};
   const opts = command.opts<Record<string, unknown>>();
-  for (const [, , key, param] of PARAM_OPTIONS) if (command.getOptionValueSource(key) === 'cli') params[param] = opts[key];
+  for (const [, , key, param] of BROWSER_PARAM_OPTIONS) if (command.getOptionValueSource(key) === 'cli') params[param] = opts[key];
   // The daemon has its own working directory: paths are resolved here.
   if (typeof params.path === 'string') params.path = resolve(params.path);
   const spec = findAction(action);
@@ -83,19 +62,16 @@ async function dispatch(action: string, params: Record<string, unknown>, config:
   return runShortLived(action, params, config);
 }
 
-export function registerBrowser(cmd: Command, context: CommandContext): void {
-  for (const [flags, description] of PARAM_OPTIONS) cmd.option(flags, description);
-  cmd.action(async (action: string, args: string[], _opts: unknown, command: Command) => {
-    const config = configFor(command, context.io);
-    const json = Boolean(command.opts<{ json?: boolean }>().json);
-    const result = findAction(action) ? await dispatch(action, paramsOf(action, args, command), config, context.io.env) : unknownAction(action);
-    if (json) writeJson(context.io, result);
-    if (!result.ok) {
-      const error = new ScoutError(result.code, result.error, result.hint);
-      if (!json) throw error;
-      context.setExit(error.exitCode);
-      return;
-    }
-    if (!json) context.io.stdout.write(renderResult(action, result) + '\n');
-  });
+export async function browserAction(context: CommandContext, action: string, args: string[], _opts: unknown, command: Command): Promise<void> {
+  const config = configFor(command, context.io);
+  const json = Boolean(command.opts<{ json?: boolean }>().json);
+  const result = findAction(action) ? await dispatch(action, paramsOf(action, args, command), config, context.io.env) : unknownAction(action);
+  if (json) writeJson(context.io, result);
+  if (!result.ok) {
+    const error = new ScoutError(result.code, result.error, result.hint);
+    if (!json) throw error;
+    context.setExit(error.exitCode);
+    return;
+  }
+  if (!json) context.io.stdout.write(renderResult(action, result) + '\n');
 }

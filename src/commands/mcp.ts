@@ -4,9 +4,7 @@ import { serveMcp } from '../mcp/server.js';
 import type { CommandContext } from './io.js';
 import { configFor } from './options.js';
 
-export function registerMcp(cmd: Command, context: CommandContext): void {
-  cmd.action(async (_opts: unknown, command: Command) => {
-    const config = configFor(command, context.io);
-    await serveMcp(config, context.io, command.parent?.version() ?? '');
-  });
+export async function mcpAction(context: CommandContext, _opts: unknown, command: Command): Promise<void> {
+  const config = configFor(command, context.io);
+  await serveMcp(config, context.io, command.parent?.version() ?? '');
 }

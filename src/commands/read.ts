@@ -78,9 +78,7 @@ async function read(rawUrl: string, config: Config, context: CommandContext, jso
   print(load, config, context, json);
 }
 
-export function registerRead(cmd: Command, context: CommandContext): void {
-  cmd.action(async (url: string, _opts: unknown, command: Command) => {
-    const config = configFor(command, context.io);
-    await read(url, config, context, Boolean(command.opts<{ json?: boolean }>().json));
-  });
+export async function readAction(context: CommandContext, url: string, _opts: unknown, command: Command): Promise<void> {
+  const config = configFor(command, context.io);
+  await read(url, config, context, Boolean(command.opts<{ json?: boolean }>().json));
 }

@@ -4,7 +4,6 @@ import { answerLanguage } from '../agent/language.js';
 import { research, type ResearchDeps } from '../agent/research.js';
 import { parseSecrets, redactor } from '../agent/secrets.js';
 import type { ResearchResult } from '../agent/types.js';
-import { openResearchBrowser, readPageView } from '../browser/research-browser.js';
 import type { Config } from '../config.js';
 import { EXIT, ScoutError } from '../errors.js';
 import { createLlm } from '../llm/index.js';
@@ -17,13 +16,15 @@ import { openTraceFile, type TraceFile } from '../ui/trace-file.js';
 import { writeJson, type Io } from './io.js';
 import { watchInterrupts } from './signals.js';
 
-/** The outside world of a research run, built from the config: the one composition root (CLI and MCP share it). */
+/**
+ * The outside world of a research run, built from the config: the one composition root (CLI and MCP share it).
+ * The browser and the page reader are imported as the run starts, while the model rewrites the question.
+ */
 export function researchDeps(config: Config, trace: Tracer, onWarning: (message: string) => void): ResearchDeps {
   return {
     llm: createLlm(config, { tracer: trace }),
     search: createSearch(config, { tracer: trace, onWarning }),
-    openBrowser: () => openResearchBrowser(config, trace),
-    readPage: readPageView,
+    openBrowser: async () => (await import('../browser/research-browser.js')).openResearchBrowser(config, trace),
   };
 }
 

@@ -28,36 +28,31 @@ function saveResults(dir: string, engine: string, query: string, response: Searc
   return file;
 }
 
-export function registerSearch(cmd: Command, context: CommandContext): void {
+export async function searchAction(context: CommandContext, words: string[], _opts: unknown, command: Command): Promise<void> {
   const { io } = context;
-  cmd
-    .option('--raw', 'print the engine\'s own answer (Brave or SearxNG JSON) instead of the refined results')
-    .option('--save-results <dir>', 'also write the query, results and raw answer to a timestamped JSON file in <dir>')
-    .action(async (words: string[], _opts: unknown, command: Command) => {
-      const config = configFor(command, io);
-      const flags = command.opts<SearchFlags>();
-      const query = words.join(' ').trim();
-      if (query === '') throw new ScoutError('EMPTY_QUESTION', 'the search query is empty', 'usage: scout search <query...>');
-      const progress = createProgress({ quiet: config.quiet, stream: io.stderr, env: io.env });
-      const provider = createSearch(config, { onWarning: (message) => progress.warn(message) });
-      progress.step(`searching ${provider.name} for "${query}"`);
-      let response: SearchResponse;
-      try {
-        response = await provider.searchRaw(query, { count: config.maxResults, language: config.lang });
-      } finally {
-        progress.stop();
-      }
-      if (flags.saveResults) progress.info(`saved to ${saveResults(flags.saveResults, provider.name, query, response)}`);
-      if (flags.raw) {
-        if (typeof response.raw === 'string') io.stdout.write(response.raw);
-        else writeJson(io, response.raw);
-      } else if (flags.json) writeJson(io, response.results);
-      if (response.results.length === 0) {
-        throw new ScoutError('NOTHING_FOUND', `${provider.name} found nothing for "${query}"`, 'try other or fewer words, or another engine with --search');
-      }
-      progress.info(`${response.results.length} result${response.results.length === 1 ? '' : 's'} from ${provider.name}`);
-      if (!flags.raw && !flags.json) {
-        for (const r of response.results) io.stdout.write(`${r.title.replace(/[\t\n]/g, ' ')}\t${r.url}\n`);
-      }
-    });
+  const config = configFor(command, io);
+  const flags = command.opts<SearchFlags>();
+  const query = words.join(' ').trim();
+  if (query === '') throw new ScoutError('EMPTY_QUESTION', 'the search query is empty', 'usage: scout search <query...>');
+  const progress = createProgress({ quiet: config.quiet, stream: io.stderr, env: io.env });
+  const provider = createSearch(config, { onWarning: (message) => progress.warn(message) });
+  progress.step(`searching ${provider.name} for "${query}"`);
+  let response: SearchResponse;
+  try {
+    response = await provider.searchRaw(query, { count: config.maxResults, language: config.lang });
+  } finally {
+    progress.stop();
+  }
+  if (flags.saveResults) progress.info(`saved to ${saveResults(flags.saveResults, provider.name, query, response)}`);
+  if (flags.raw) {
+    if (typeof response.raw === 'string') io.stdout.write(response.raw);
+    else writeJson(io, response.raw);
+  } else if (flags.json) writeJson(io, response.results);
+  if (response.results.length === 0) {
+    throw new ScoutError('NOTHING_FOUND', `${provider.name} found nothing for "${query}"`, 'try other or fewer words, or another engine with --search');
+  }
+  progress.info(`${response.results.length} result${response.results.length === 1 ? '' : 's'} from ${provider.name}`);
+  if (!flags.raw && !flags.json) {
+    for (const r of response.results) io.stdout.write(`${r.title.replace(/[\t\n]/g, ' ')}\t${r.url}\n`);
+  }
 }

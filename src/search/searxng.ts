@@ -5,7 +5,6 @@
 import { messageOf, ScoutError } from '../errors.js';
 import type { HealthCheck } from '../health.js';
 import { noTrace, type Tracer } from '../trace.js';
-import { parseSearxngHtml } from './html-results.js';
 import { refine } from './normalise-url.js';
 import type { SearchOptions, SearchProvider, SearchResponse, SearchResult } from './types.js';
 
@@ -79,6 +78,8 @@ export function createSearxng(options: SearxngOptions): SearchProvider {
     const response = await get(endpoint(query, search, 'html'), 'text/html', search.signal);
     if (!response.ok) throw failed(response.status);
     const html = await response.text();
+    // cheerio is loaded only for an instance without the JSON format.
+    const { parseSearxngHtml } = await import('./html-results.js');
     return { results: parseSearxngHtml(html), raw: html };
   }
 

@@ -1,0 +1,21 @@
+/** The browser tool's action options, light enough to declare at start-up: commander's flags -> the tool's parameters. */
+export const BROWSER_PARAM_OPTIONS: readonly [flags: string, description: string, key: string, param: string][] = [
+  ['--ref <ref>', 'element ref from a snapshot (act, screenshot)', 'ref', 'ref'],
+  ['--value <value>', 'text to type/fill, option to select, key to press (act)', 'value', 'value'],
+  ['--tab <id>', 'tab to act on (default the current one)', 'tab', 'tab'],
+  ['--mode <mode>', 'snapshot mode: full (default) or efficient', 'mode', 'mode'],
+  ['--query <words>', 'snapshot: keep lines containing all these words', 'query', 'query'],
+  ['--max-chars <n>', 'snapshot/text: at most this many characters', 'maxChars', 'maxChars'],
+  ['--selector <css>', 'text: read this element', 'selector', 'selector'],
+  ['--timeout-ms <ms>', 'open/navigate/act: navigation timeout (default 30000, cap 120000)', 'timeoutMs', 'timeoutMs'],
+  ['--filter <text>', 'requests/errors: keep entries containing this', 'filter', 'filter'],
+  ['--limit <n>', 'requests/errors: the newest n entries (default 50)', 'limit', 'limit'],
+  ['--clear', 'requests/errors: empty the log after reading', 'clear', 'clear'],
+  ['--full', 'screenshot: the whole page', 'full', 'fullPage'],
+  ['--labels', 'screenshot: draw the refs', 'labels', 'labels'],
+  ['--path <file.png>', 'screenshot: where to write the PNG', 'path', 'path'],
+  ['--device <name>', 'emulate: a device, e.g. "iPhone 13"', 'device', 'device'],
+  ['--color-scheme <scheme>', 'emulate: light, dark or no-preference', 'colorScheme', 'colorScheme'],
+  ['--timezone <id>', 'emulate: IANA time zone, e.g. Europe/Berlin', 'timezone', 'timezoneId'],
+  ['--locale <locale>', 'emulate: e.g. de-DE', 'locale', 'locale'],
+];
