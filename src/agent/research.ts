@@ -85,6 +85,7 @@ export async function* research(deps: ResearchDeps, options: ResearchOptions): A
   let openingBrowser: () => Promise<ResearchBrowser> = deps.openBrowser;
   let launching: Promise<ResearchBrowser> | undefined;
   let relaunched = false;
+  let closing: Promise<void> | undefined;
 
   // Browsing stops on Ctrl-C or at the time limit; the conclusion stops only on a second Ctrl-C.
   const browsing = new AbortController();
@@ -325,7 +326,8 @@ export async function* research(deps: ResearchDeps, options: ResearchOptions): A
       else throw error;
     }
 
-    await browser?.close();
+    // Chromium shuts down while the model writes the conclusion.
+    closing = browser?.close().catch(() => undefined);
     browser = undefined;
     yield { type: 'concluding', notes: notes.length, stoppedBy };
     // Without a single note whose quotes are on its page there is nothing to stand on: say so, do not improvise.
@@ -337,6 +339,7 @@ export async function* research(deps: ResearchDeps, options: ResearchOptions): A
     if (timer) clearTimeout(timer);
     options.interrupt.removeEventListener('abort', onInterrupt);
     await browser?.close();
+    await closing;
     // A browser still starting when the run ended early is closed once it is up.
     await launching?.then((b) => b.close(), () => undefined);
   }

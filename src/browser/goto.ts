@@ -1,8 +1,8 @@
 /**
  * Navigation that returns once the page is usable: when DOMContentLoaded
  * fired, or — for a page that commits but never finishes loading — a short
- * grace period after the commit. `load` is awaited only for a short settle:
- * never networkidle, which a page with a poll or a stream never reaches.
+ * grace period after the commit. `load` is awaited only for a short settle
+ * (settleLoad): never networkidle, which a page with a poll or a stream never reaches.
  */
 import type { Frame, HTTPResponse, Page } from 'puppeteer-core';
 import { messageOf } from '../errors.js';
@@ -15,8 +15,6 @@ export interface GotoOptions {
   timeoutMs: number;
   /** After the commit, how long to wait for DOMContentLoaded before carrying on. */
   commitGraceMs?: number;
-  /** After DOMContentLoaded, wait for the load event at most this long (default 0: not at all). */
-  settleMs?: number;
   signal?: AbortSignal;
 }
 
@@ -61,11 +59,8 @@ export async function gotoCommitted(page: Page, url: string, options: GotoOption
     committed = true;
     markCommitted();
   };
-  let markLoaded = () => {};
-  const loaded = new Promise<'loaded'>((resolve) => (markLoaded = () => resolve('loaded')));
   page.on('response', onResponse);
   page.on('framenavigated', onNavigated);
-  page.on('load', markLoaded);
   const goto: Promise<Settled> = page
     .goto(url, { waitUntil: 'domcontentloaded', timeout: options.timeoutMs })
     .then((response) => ({ kind: 'done' as const, response }), (error: unknown) => ({ kind: 'failed' as const, error }));
@@ -77,15 +72,23 @@ export async function gotoCommitted(page: Page, url: string, options: GotoOption
     const second = await Promise.race([goto, later(options.commitGraceMs ?? COMMIT_GRACE_MS, 'grace' as const), stop]);
     if (second === 'aborted') return { committed, status, domContentLoaded: false, error: 'interrupted' };
     if (second === 'grace') return { committed: true, status, domContentLoaded: false };
-    const result = settle(second, true, status, options.timeoutMs);
-    const settleMs = options.settleMs ?? 0;
-    if (result.domContentLoaded && settleMs > 0) await Promise.race([loaded, later(settleMs, 'settled'), stop]);
-    return result;
+    return settle(second, true, status, options.timeoutMs);
   } finally {
     page.off('response', onResponse);
     page.off('framenavigated', onNavigated);
-    page.off('load', markLoaded);
   }
+}
+
+/**
+ * Give late scripts until the current document's load event, at most ms. A page
+ * stuck in a script, or navigating away, just ends the wait.
+ */
+export async function settleLoad(page: Page, ms: number, signal?: AbortSignal): Promise<void> {
+  if (ms <= 0) return;
+  const loaded = page
+    .evaluate(() => (document.readyState === 'complete' ? undefined : new Promise<void>((resolve) => addEventListener('load', () => resolve(), { once: true }))))
+    .catch(() => undefined);
+  await Promise.race([loaded, later(ms, undefined), aborted(signal)]);
 }
 
 function settle(outcome: Settled, committed: boolean, status: number | null, timeoutMs: number): GotoResult {

@@ -70,12 +70,14 @@ export async function scrollLikeAPerson(page: Page, human: HumanBehaviour): Prom
   try {
     await page.mouse.move(between([100, viewport.width - 100], human.random), between([100, viewport.height - 100], human.random), { steps: 4 });
     for (let i = 0; i < count; i++) {
+      // A pause between two scrolls; after the last, only the frame in which the page handles it.
+      if (i > 0) await sleep(between(human.scrollPauseMs, human.random));
       const up = i > 0 && human.random() < 0.2;
       const px = between(human.scrollPx, human.random);
       await page.mouse.wheel({ deltaY: up ? -px : px });
       done += 1;
-      await sleep(between(human.scrollPauseMs, human.random));
     }
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
   } catch {
     // the page went away; the caller reads whatever is there
   }

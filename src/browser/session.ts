@@ -9,7 +9,7 @@ import type { Config } from '../config.js';
 import { messageOf } from '../errors.js';
 import { DEFAULT_NAVIGATION_TIMEOUT_MS, preparePage, type PageGuards } from './page-setup.js';
 import { EVALUATE_TIMEOUT_MS, PageStuck, within } from './deadline.js';
-import { gotoCommitted, COMMIT_GRACE_MS, SETTLE_MS } from './goto.js';
+import { gotoCommitted, settleLoad, COMMIT_GRACE_MS, SETTLE_MS } from './goto.js';
 import { HUMAN, pauseBeforeNavigation, scrollLikeAPerson, type HumanBehaviour } from './human.js';
 import { INTERSTITIAL_WAIT_MS, waitOutInterstitial } from './interstitial.js';
 import { launchBrowser, type LaunchedBrowser, type LaunchOptions } from './launch.js';
@@ -54,6 +54,8 @@ interface Tab {
   guards: PageGuards;
   /** Stuck in a script: replace it before the next load. */
   stuck?: boolean;
+  /** Has navigated before: the next navigation is a person moving on, and waits a moment first. */
+  used?: boolean;
 }
 
 interface Snapshot {
@@ -112,6 +114,15 @@ export class ReadingSession implements BrowserSession {
       this.warm();
     }
     return this.tab;
+  }
+
+  /**
+   * Open the reading tab now, before the first page is wanted (a research run
+   * does it while the model rewrites the question); the tabs that will load
+   * ahead follow in the background.
+   */
+  async prepare(): Promise<void> {
+    await this.readingTab();
   }
 
   /** Keep prefetchTabs tabs in all (loading ahead or spare), so that a page to load ahead does not wait for one. */
@@ -223,14 +234,11 @@ export class ReadingSession implements BrowserSession {
 
     try {
       const human = this.options.human ?? HUMAN;
-      await pauseBeforeNavigation(human, options.signal);
+      // A fresh tab opening a result is not a person moving on: only a used tab pauses (timing no site of a new tab can see).
+      if (tab.used) await pauseBeforeNavigation(human, options.signal);
+      tab.used = true;
       const timeoutMs = Math.min(options.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_NAVIGATION_TIMEOUT_MS, MAX_TIMEOUT_MS);
-      const nav = await gotoCommitted(page, href, {
-        timeoutMs,
-        commitGraceMs: this.options.commitGraceMs ?? COMMIT_GRACE_MS,
-        settleMs: this.options.settleMs ?? SETTLE_MS,
-        signal: options.signal,
-      });
+      const nav = await gotoCommitted(page, href, { timeoutMs, commitGraceMs: this.options.commitGraceMs ?? COMMIT_GRACE_MS, signal: options.signal });
       result.status = nav.status;
       if (!nav.committed) {
         // Chrome reports a download only after it aborted the navigation.
@@ -240,8 +248,13 @@ export class ReadingSession implements BrowserSession {
       }
       const evaluateMs = this.options.evaluateTimeoutMs ?? EVALUATE_TIMEOUT_MS;
       const interstitial = await waitOutInterstitial(page, this.options.interstitialWaitMs ?? INTERSTITIAL_WAIT_MS, { signal: options.signal, evaluateTimeoutMs: evaluateMs });
+      // A person scrolls while the images arrive: the scrolls and the wait for the load event overlap.
       // Input events wait for the renderer: a stuck page must not hold the scrolls either.
-      if (!interstitial) await within(scrollLikeAPerson(page, human), evaluateMs, 'scrolling').catch(() => 0);
+      const settleMs = nav.domContentLoaded ? (this.options.settleMs ?? SETTLE_MS) : 0;
+      await Promise.all([
+        interstitial ? undefined : within(scrollLikeAPerson(page, human), evaluateMs, 'scrolling').catch(() => 0),
+        settleLoad(page, settleMs, options.signal),
+      ]);
       const dom = await readDom(page, evaluateMs).catch(async (error: unknown) => {
         if (!NAVIGATED.test(messageOf(error))) throw error;
         // A script navigated while we read: give the new document a moment.
