@@ -90,6 +90,8 @@ export interface ScoutRun {
   spanMs: number;
   /** The first page's load as the loop waited for it (browser launch not included). */
   firstLoadMs: number;
+  /** How long the first page waited for the browser (launched while the model rewrote the question). */
+  browserWaitMs: number;
   pages: number;
   prefetched: number;
   requests: LlmRequest[];
@@ -133,13 +135,16 @@ export async function scoutRun(harness: Harness, options: ScoutRunOptions): Prom
   rmSync(tmp, { recursive: true, force: true });
   const llmEvents = trace.filter((e) => e.type === 'llm' && typeof e.ms === 'number');
   const loads = trace.filter((e) => e.type === 'load');
+  const at = (e: Record<string, unknown> | undefined) => Date.parse(String(e?.at));
+  const firstPage = trace.find((e) => e.type === 'page');
   return {
     code,
     wallMs,
     llmMs: llmEvents.reduce((sum, e) => sum + (e.ms as number), 0),
     llmCalls: llmEvents.length,
-    spanMs: Date.parse(String(trace.at(-1)?.at)) - Date.parse(String(trace[0]?.at)),
+    spanMs: at(trace.at(-1)) - at(trace[0]),
     firstLoadMs: Number(loads[0]?.ms ?? 0),
+    browserWaitMs: at(loads[0]) - at(firstPage) - Number(loads[0]?.ms ?? 0),
     pages: loads.length,
     prefetched: loads.filter((e) => e.prefetched === true).length,
     requests: llm.chats(),
