@@ -55,3 +55,22 @@ describe('repeated lines', () => {
     expect(filterLines(md, { lenient: true })).toBe(['Boot one is waterproof and light.', 'Boot two is warm.', para, '```', 'x = 1', 'x = 1', 'x = 1', '```'].join('\n'));
   });
 });
+
+describe('labels, dated lines and listings', () => {
+  it('joins a label to the value set on the next line, outside code', () => {
+    expect(filterLines('Peak height:\n\n76 in.\n\nWeight:\n2.1 kg', { lenient: true })).toBe('Peak height: 76 in.\n\nWeight: 2.1 kg');
+    const code = '```\nif ready:\n  go()\n```';
+    expect(filterLines(code)).toBe(code);
+  });
+
+  it('keeps a dated line that each item repeats, drops it when it follows itself', () => {
+    const md = ['marta', 'Posted May 2, 2024', 'The pump loses pressure.', 'oskar', 'Posted May 2, 2024', 'Posted May 2, 2024', 'Check the valve.', 'lin', 'Posted May 2, 2024', 'Same here.'].join('\n');
+    expect(filterLines(md, { lenient: true }).match(/Posted May 2, 2024/g)).toHaveLength(3);
+  });
+
+  it("keeps every repeat when asked (a listing's shared badges and makers)", () => {
+    const md = ['Tent 1', 'Staff pick', 'Tent 2', 'Staff pick', 'Tent 3', 'Staff pick'].join('\n');
+    expect(filterLines(md, { lenient: true })).toBe(['Tent 1', 'Tent 2', 'Tent 3'].join('\n'));
+    expect(filterLines(md, { lenient: true, keepRepeats: true })).toBe(md);
+  });
+});

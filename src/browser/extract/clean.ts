@@ -11,22 +11,42 @@ const BOILERPLATE_ROLES = new Set(['navigation', 'contentinfo', 'complementary',
 
 /** Class/id words of regions that are boilerplate wherever they are. */
 const STRONG_HINT = hintWords([
-  'cookies?', 'consent', 'gdpr', 'newsletter', 'subscribe', 'subscription', 'signup', 'share', 'sharing',
+  'cookies?', 'consent', 'gdpr', 'newsletter', 'subscribe', 'subscription', 'sign-up', 'sign-in', 'log-in', 'registration',
+  'share', 'sharing',
   'social', 'related', 'recommended', 'recommendations?', 'suggested', 'promo', 'sponsored?', 'advert\\w*', 'ads?', 'adslot',
   'breadcrumbs?', 'popup', 'modal', 'disqus', 'outbrain', 'taboola', 'print-only', 'sr-only',
   'visually-hidden', 'screen-reader-text', 'skip',
 ]);
+/** The utility class of position: fixed (Tailwind and others): overlays, sticky bars, chat and cookie widgets. */
+const FIXED_CLASS = /(?:^|\s)fixed(?:\s|$)/;
 /** Words of boilerplate that layout wrappers also carry ("has-sidebar main-column"). */
-const WEAK_HINT = hintWords(['sidebar', 'overlay', 'footer', 'masthead', 'navbar', 'nav', 'navigation', 'menu', 'toolbar', 'pagination', 'pager', 'banner']);
-/** Words that mark a content region even when a weak boilerplate word is in the same class. */
-const CONTENT_HINT = hintWords(['article', 'content', 'main', 'post', 'entry', 'story', 'body', 'text', 'prose']);
+const WEAK_HINT = hintWords([
+  'sidebar\\w*', 'overlay', 'footer\\w*', 'masthead', 'navbar', 'nav', 'navigation', 'menu\\w*', 'toolbar', 'pagination', 'pager',
+  'drawer', 'off-canvas',
+]);
+/** A banner is an announcement strip, unless it carries a heading: then it is the page's hero, its title and lead. */
+const BANNER_HINT = hintWords(['banner']);
+/**
+ * Words that mark a content region even when a weak boilerplate word is in another class
+ * of it ("has-sidebar main-column"); not in the same class, where the boilerplate word
+ * names the thing ("main-footer", "post-menu").
+ */
+const CONTENT_HINT = hintWords(['article', 'content', 'main', 'post', 'entry', 'story', 'body', 'text', 'prose', 'hero']);
 /** Bylines, datelines and photo credits: noise in an article, but a forum post's author line is content. */
 const META_HINT = hintWords(['byline', 'bylines', 'author', 'authors', 'dateline', 'timestamp', 'date', 'time', 'meta', 'post-meta', 'entry-meta', 'article-meta', 'posted-on', 'published', 'credits?', 'photo-credit', 'image-credit']);
 const META_MAX_CHARS = 200;
-/** Customer reviews, Q&A and FAQs under a product: opinions and generalities, not the product's facts. */
-const REVIEW_HINT = hintWords(['reviews?', 'ratings?', 'testimonials?', 'customer-reviews', 'product-reviews', 'questions-answers', 'qna', 'faqs?']);
+/** A region marked as related or promoted that holds more than this share of the page's text is its content. */
+const MOST = 0.5;
+/**
+ * Customer reviews and customer Q&A under a product: opinions, not the product's facts. (The
+ * seller's own FAQ and the testimonials it chose to show are part of what the page says.)
+ */
+const REVIEW_HINT = hintWords(['reviews?', 'ratings?', 'customer-reviews', 'product-reviews', 'questions-answers', 'qna']);
 /** Around forum posts: signatures, badges, reputation and member statistics, not the message. */
-const MEMBER_CHROME_HINT = hintWords(['signature', 'signatures', 'badges?', 'reputation', 'rep', 'user-?stats', 'member-?stats', 'user-?title', 'member-?title', 'user-?extra', 'join-?date', 'post-?count', 'user-?badges', 'flair', 'rank']);
+const MEMBER_CHROME_HINT = hintWords([
+  'signatures?', 'badges?', 'reputation', 'rep', 'user-stats', 'member-stats', 'user-title', 'member-title', 'user-extras?',
+  'extra-user-info', 'join-date', 'post-count', 'user-badges', 'flair', 'rank',
+]);
 const COMMENT_HINT = hintWords(['comments?', 'comment-list', 'replies', 'respond']);
 
 export interface CleanOptions {
@@ -41,52 +61,84 @@ export interface CleanOptions {
 }
 
 /**
- * Boilerplate regions go too. A region marked only by a weak word stays when it holds
- * most of the prose, or a good part of it with the page's heading or article: sites put
- * "nav" or "sidebar" into the class of their layout wrappers. A strong one stays only
- * when it holds the page's heading or article (broken markup that never closed it).
+ * Boilerplate regions go too. A landmark, or a region of a kind the page type drops, stays
+ * only when it holds the page's heading or article (broken markup that never closed it). A
+ * region marked by a strong word stays too when, menus and footers gone, it holds most of
+ * what is left: a listing whose template calls it "related products" is the content. A
+ * region marked only by a weak word stays when it holds most of the prose, or a good part of
+ * it with the page's heading or article: sites put "nav" or "sidebar" into the class of
+ * their layout wrappers.
  */
 export function removeBoilerplate(body: Element, options: CleanOptions): void {
   const stats = measure(body);
   const total = stats.get(body)?.good ?? 0;
+  const marked: Element[] = [];
   for (const el of descendants(body)) {
-    if (options.dropMeta && (stats.get(el)?.chars ?? 0) <= META_MAX_CHARS && META_HINT.test(hintsOf(el))) {
+    const chars = stats.get(el)?.chars ?? 0;
+    if ((options.dropMeta && chars <= META_MAX_CHARS && META_HINT.test(hintsOf(el))) || isControl(el, chars)) {
       remove(el);
       continue;
     }
     const kind = boilerplateKind(el, options);
     if (!kind) continue;
     const good = stats.get(el)?.good ?? 0;
-    if (kind === 'strong' && holdsArticle(el)) continue;
+    if (kind !== 'dialog' && kind !== 'weak' && holdsArticle(el)) continue;
     if (kind === 'weak' && (good > total * 0.75 || (good > total * 0.35 && holdsArticle(el)))) continue;
-    remove(el);
+    if (kind === 'marked') marked.push(el);
+    else remove(el);
   }
+  const left = measure(body);
+  const rest = left.get(body)?.chars ?? 0;
+  for (const el of marked) if ((left.get(el)?.chars ?? 0) <= rest * MOST) remove(el);
 }
 
+type Kind = 'dialog' | 'landmark' | 'marked' | 'typed' | 'weak';
+
 /**
- * 'dialog': a modal, never the page; 'strong': boilerplate whatever its size (landmarks,
- * cookie banners, comments...);
- * 'weak': a word layout wrappers carry too, so size decides; null: not boilerplate.
+ * 'dialog': a modal, never the page; 'landmark': nav, aside, footer and their roles;
+ * 'marked': a strong word (cookie banners, share bars, related lists...); 'typed': what
+ * the page type drops (comments, reviews, member chrome); 'weak': a word layout wrappers
+ * carry too, so size decides; null: not boilerplate.
  */
-function boilerplateKind(el: Element, options: CleanOptions): 'dialog' | 'strong' | 'weak' | null {
+function boilerplateKind(el: Element, options: CleanOptions): Kind | null {
   const tag = el.name;
-  if (tag === 'nav' || tag === 'aside' || tag === 'footer') return 'strong';
+  if (tag === 'nav' || tag === 'aside' || tag === 'footer') return 'landmark';
   if (tag === 'header') return hasHeading(el) ? null : 'weak';
   if (tag === 'body' || tag === 'main' || tag === 'article' || tag === 'html') return null;
   const role = el.attribs['role'];
   if (role === 'dialog' || role === 'alertdialog' || el.attribs['aria-modal'] === 'true') return 'dialog';
-  if (role && BOILERPLATE_ROLES.has(role)) return 'strong';
+  if (role && BOILERPLATE_ROLES.has(role)) return 'landmark';
   const hints = hintsOf(el);
   if (hints.trim() === '') return null;
-  if (STRONG_HINT.test(hints)) return 'strong';
-  if (!options.keepComments && COMMENT_HINT.test(hints)) return 'strong';
-  if (options.dropReviews && REVIEW_HINT.test(hints)) return 'strong';
-  if (options.dropMemberChrome && MEMBER_CHROME_HINT.test(hints)) return 'strong';
-  return WEAK_HINT.test(hints) && !CONTENT_HINT.test(hints) ? 'weak' : null;
+  if (STRONG_HINT.test(hints) || FIXED_CLASS.test(el.attribs['class'] ?? '')) return 'marked';
+  if (!options.keepComments && COMMENT_HINT.test(hints)) return 'typed';
+  if (options.dropReviews && REVIEW_HINT.test(hints)) return 'typed';
+  if (options.dropMemberChrome && MEMBER_CHROME_HINT.test(hints)) return 'typed';
+  const classes = hints.split(/\s+/);
+  if (classes.some((c) => CONTENT_HINT.test(c) && !WEAK_HINT.test(c) && !BANNER_HINT.test(c))) return null;
+  if (BANNER_HINT.test(hints)) return hasHeading(el, ['h1', 'h2']) ? null : 'weak';
+  return WEAK_HINT.test(hints) ? 'weak' : null;
 }
 
-function hasHeading(el: Element): boolean {
-  return descendants(el).some((d) => d.name === 'h1');
+/** Class words of links and spans styled as buttons: calls to action ("Sign up", "Book now"), not content. */
+const CONTROL_HINT = hintWords(['btn', 'button', 'cta']);
+/** A button label is a few words; a card made into one big link is longer. */
+const CONTROL_MAX_CHARS = 30;
+/**
+ * A form's text is labels, prompts and messages (search, sign-in, newsletter, "notify me");
+ * only a page wrapped whole in a form has more.
+ */
+const FORM_MAX_CHARS = 500;
+
+/** A button-like link or span, or a small form: controls, whose text is not content. */
+function isControl(el: Element, chars: number): boolean {
+  if (el.name === 'form') return chars <= FORM_MAX_CHARS && !holdsArticle(el);
+  if (chars > CONTROL_MAX_CHARS || (el.name !== 'a' && el.name !== 'span' && el.name !== 'div')) return false;
+  return el.attribs['role'] === 'button' || CONTROL_HINT.test(hintsOf(el));
+}
+
+function hasHeading(el: Element, tags: readonly string[] = ['h1']): boolean {
+  return descendants(el).some((d) => tags.includes(d.name));
 }
 
 function holdsArticle(el: Element): boolean {

@@ -28,16 +28,25 @@ export function isBlock(node: AnyNode): node is Element {
   return isElement(node) && BLOCK_TAGS.has(node.name);
 }
 
+/** An id of this many words or more is a slug of the section's heading ("how-we-share-data"), not a role. */
+const SLUG_WORDS = 4;
+
 /** The class and id of an element, camelCase split into words and lower-cased, for hint matching. */
 export function hintsOf(el: Element): string {
   const cls = el.attribs['class'] ?? '';
-  const id = el.attribs['id'] ?? '';
+  const rawId = el.attribs['id'] ?? '';
+  const id = rawId.split(/[-_]+/).length >= SLUG_WORDS ? '' : rawId;
   return `${cls} ${id}`.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 }
 
-/** A pattern matching any of `list` as a whole word of class/id hints (words split by space, _ or -). */
+/**
+ * A pattern matching any of `list` as a whole word of class/id hints (words split by space,
+ * _ or -). A hyphen inside an entry matches any separator or none: 'user-info' matches
+ * user-info, user_info, userinfo and userInfo.
+ */
 export function hintWords(list: readonly string[]): RegExp {
-  return new RegExp(`(?:^|[\\s_-])(?:${list.join('|')})(?:$|[\\s_-])`);
+  const words = list.map((w) => w.replace(/-\??/g, '[\\s_-]?'));
+  return new RegExp(`(?:^|[\\s_-])(?:${words.join('|')})(?:$|[\\s_-])`);
 }
 
 export function remove(node: AnyNode): void {

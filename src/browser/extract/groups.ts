@@ -55,7 +55,7 @@ export function repeatedGroups(root: Element, stats: StatsMap): Group[] {
   return groups.sort((a, b) => b.chars - a.chars);
 }
 
-const AUTHOR_HINT = hintWords(['author', 'user', 'username', 'poster', 'member', 'avatar', 'byline', 'profile', 'usercard', 'user-info', 'userinfo', 'postauthor', 'post-author']);
+const AUTHOR_HINT = hintWords(['author', 'user', 'user-name', 'poster', 'member', 'avatar', 'byline', 'profile', 'user-card', 'user-info', 'post-author']);
 const REPLY_HINT = hintWords(['comment', 'reply', 'answer']);
 const POST_HINT = hintWords(['post', 'posts', 'message', 'comment', 'reply', 'replies', 'answer', 'answers', 'topic', 'thread', 'entry']);
 
@@ -78,7 +78,7 @@ export function postLikeShare(group: Group): number {
   return n / group.items.length;
 }
 
-const COMMENT_HINT = hintWords(['comments?', 'comment-list', 'commentlist']);
+const COMMENT_HINT = hintWords(['comments?', 'comment-list']);
 
 /** The group is marked as comments (on its container or its items). */
 export function isCommentGroup(group: Group): boolean {

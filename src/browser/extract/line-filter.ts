@@ -43,8 +43,12 @@ function classify(line: string, inFence: boolean, lenient: boolean): Kind {
   return keepTextLine(line) ? 'keep' : 'drop';
 }
 
-/** Lines of text a page repeats: a short one three times or more is a badge or a button label, and goes;
- * a longer one is a duplicate, and stays once. */
+/**
+ * Lines of text a page repeats: a short one three times or more is a badge or a button
+ * label, and goes; a longer one is a duplicate, and stays once. A short line with a number
+ * in it ("Posted May 2, 2024") is a fact about the item it sits in, and goes only when it
+ * follows itself (a mobile and a desktop copy of the same line).
+ */
 function dropRepeats(lines: string[], kinds: Kind[]): void {
   const counts = new Map<string, number>();
   const key = (line: string) => line.replace(LIST_MARKER, '').trim();
@@ -52,18 +56,53 @@ function dropRepeats(lines: string[], kinds: Kind[]): void {
     if (kinds[i] === 'keep' && !TABLE_ROW.test(line)) counts.set(key(line), (counts.get(key(line)) ?? 0) + 1);
   });
   const seen = new Set<string>();
+  let previous = '';
   lines.forEach((line, i) => {
     if (kinds[i] !== 'keep' || TABLE_ROW.test(line)) return;
     const k = key(line);
     const n = counts.get(k) ?? 0;
+    const again = k === previous;
+    previous = k;
     if (n < 2 || k.length === 0) return;
-    if ((n >= 3 && wordCount(k) <= 4) || seen.has(k)) kinds[i] = 'drop';
+    const dated = /\p{N}/u.test(k) && wordCount(k) <= 6;
+    if (dated ? again : (n >= 3 && wordCount(k) <= 4) || seen.has(k)) kinds[i] = 'drop';
     seen.add(k);
   });
 }
 
-export function filterLines(markdown: string, options: { lenient?: boolean } = {}): string {
-  const lines = markdown.split('\n');
+/** A short label line ("Peak height:") and the short value on the next line. */
+const LABEL_LINE = /^\s*[^\s#|>`*+-][^:]{0,40}:$/;
+const VALUE_LINE = /^\s*(?![-*+]\s|\d+[.)]\s|#|\||>|```|~~~|\[IMAGE)\S.{0,80}$/;
+
+/**
+ * A label and its value set in separate blocks ("Peak height:" then "76 in.") read as
+ * one line, as on screen; a label alone is a crumb the filter would drop.
+ */
+function joinLabels(lines: string[]): string[] {
+  const out: string[] = [];
+  let inFence = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    if (FENCE.test(line)) inFence = !inFence;
+    const gap = lines[i + 1] === '' ? 2 : 1;
+    const value = lines[i + gap] ?? '';
+    if (!inFence && LABEL_LINE.test(line) && VALUE_LINE.test(value) && wordCount(line) <= 5) {
+      out.push(`${line} ${value.trim()}`);
+      i += gap;
+    } else out.push(line);
+  }
+  return out;
+}
+
+export interface FilterOptions {
+  /** Keep every line with a word in it. */
+  lenient?: boolean;
+  /** Keep repeated lines: in a listing the same badge, maker or price belongs to different items. */
+  keepRepeats?: boolean;
+}
+
+export function filterLines(markdown: string, options: FilterOptions = {}): string {
+  const lines = joinLabels(markdown.split('\n'));
   const kinds: Kind[] = [];
   let inFence = false;
   for (const line of lines) {
@@ -84,7 +123,7 @@ export function filterLines(markdown: string, options: { lenient?: boolean } = {
       for (let l = level; l <= 6; l++) contentBelow[l] = false;
     }
   }
-  dropRepeats(lines, kinds);
+  if (options.keepRepeats !== true) dropRepeats(lines, kinds);
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const kind = kinds[i];

@@ -1,9 +1,10 @@
 /**
  * Removing what is never page content, whatever the page type: non-text elements
- * (scripts, media, form controls), comments, <noscript> and hidden elements.
+ * (scripts, media, form controls), comments, <noscript> and hidden elements (though
+ * not the accordion answers and tabs a page collapses until clicked).
  */
 import type { CheerioAPI } from 'cheerio';
-import { isElement, rawText, remove, type AnyNode, type Element } from './dom.js';
+import { descendants, hintsOf, hintWords, isElement, rawText, remove, type AnyNode, type Element } from './dom.js';
 import { collapseWhitespace } from './text-measure.js';
 
 const NON_TEXT = [
@@ -21,6 +22,8 @@ const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i
  * links must be visible ones).
  */
 export function removeNonContent($: CheerioAPI, options: { strict?: boolean } = {}): { keptHidden: boolean } {
+  const fields = fieldCounts($);
+  const titles = panelTitles($);
   $(NON_TEXT).remove();
   const noscripts = $('noscript');
   const textOutside = () => collapseWhitespace($('body').text()).length;
@@ -29,6 +32,7 @@ export function removeNonContent($: CheerioAPI, options: { strict?: boolean } = 
   const root = $.root()[0];
   if (!root) return { keptHidden: false };
   const hidden: Element[] = [];
+  const panels = new Set<Element>();
   const stack: AnyNode[] = [...root.children];
   while (stack.length > 0) {
     const node = stack.pop() as AnyNode;
@@ -37,10 +41,13 @@ export function removeNonContent($: CheerioAPI, options: { strict?: boolean } = 
       continue;
     }
     if (!isElement(node)) continue;
-    if (isHidden(node)) hidden.push(node);
+    const panel = isHidden(node) && isCollapsedPanel(node, fields.get(node) ?? 0);
+    if (panel) panels.add(node);
+    if (isHidden(node) && !panel) hidden.push(node);
     // Not push(...children): a page with a few hundred thousand siblings overflows the call stack.
     else for (const child of node.children) stack.push(child);
   }
+  for (const [title, panel] of titles) if (!panels.has(panel)) remove(title);
   const hiddenChars = hidden.reduce((n, el) => n + collapseWhitespace(rawText(el)).length, 0);
   const keptHidden = options.strict !== true && hiddenChars > 0 && textOutside() - hiddenChars < SCRIPTED_PAGE_CHARS;
   if (!keptHidden) for (const el of hidden) remove(el);
@@ -60,11 +67,70 @@ function restore($: CheerioAPI, noscripts: ReturnType<CheerioAPI>): void {
   body.find(NON_TEXT).remove();
 }
 
+/** Class/id words of panels a page collapses until clicked: accordions, tabs, FAQ answers, carousel slides. */
+const PANEL_HINT = hintWords([
+  'accordions?', 'collaps(?:e|ed|ible)', 'panel', 'tabpanel', 'tab-?pane', 'faq', 'answer', 'toggle', 'expand\\w*',
+  'disclosure', 'slide',
+]);
+const PANEL_ROLES = new Set(['tabpanel', 'region']);
+const CLONE_HINT = hintWords(['cloned?']);
+/** Above this share of link text a collapsed element is a menu or a dropdown, not a panel of content. */
+const PANEL_MAX_LINK_SHARE = 0.5;
+/** A panel of content has at least this much text per form field in it. */
+const CHARS_PER_FIELD = 100;
+
+/**
+ * An accordion answer, a tab or a carousel slide is hidden only until clicked: its text
+ * is the page's content. Collapsed menus (mostly links) and panels of form fields
+ * (filters, settings: a field every few words) stay hidden, and so do a carousel's cloned
+ * slides, which only repeat the real ones.
+ */
+function isCollapsedPanel(el: Element, fields: number): boolean {
+  const hints = hintsOf(el);
+  if (isOverlay(el) || CLONE_HINT.test(hints) || (!PANEL_ROLES.has(el.attribs['role'] ?? '') && !PANEL_HINT.test(hints))) return false;
+  const chars = collapseWhitespace(rawText(el)).length;
+  const linkChars = descendants(el).filter((d) => d.name === 'a').reduce((n, a) => n + collapseWhitespace(rawText(a)).length, 0);
+  return chars > fields * CHARS_PER_FIELD && linkChars <= PANEL_MAX_LINK_SHARE * chars;
+}
+
+/** How many form fields each element holds, counted before the fields go. */
+function fieldCounts($: CheerioAPI): Map<Element, number> {
+  const counts = new Map<Element, number>();
+  for (const field of $('input, select, textarea').toArray()) {
+    for (let node = field.parent; node && isElement(node); node = node.parent) counts.set(node, (counts.get(node) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/**
+ * The button that opens a hidden panel is the panel's title ("Can I take a bicycle?"):
+ * it becomes a line of text, kept if the panel is kept (see isCollapsedPanel), where other
+ * buttons go.
+ */
+function panelTitles($: CheerioAPI): Map<Element, Element> {
+  const titles = new Map<Element, Element>();
+  const buttons = $('button[aria-controls]').toArray();
+  if (buttons.length === 0) return titles;
+  const byId = new Map($('[id]').toArray().map((el) => [el.attribs['id'], el]));
+  for (const button of buttons) {
+    const panel = byId.get(button.attribs['aria-controls']);
+    if (!panel || !isHidden(panel)) continue;
+    button.name = 'p';
+    titles.set(button, panel);
+  }
+  return titles;
+}
+
 function isHidden(el: Element): boolean {
   const a = el.attribs;
-  if ('hidden' in a || a['aria-hidden'] === 'true') return true;
+  if ('hidden' in a || a['aria-hidden'] === 'true' || isOverlay(el)) return true;
   if (a['type'] === 'hidden') return true;
   const style = a['style'];
   return style !== undefined && HIDDEN_STYLE.test(style);
+}
+
+/** Popovers and closed dialogs are not rendered until script opens them. */
+function isOverlay(el: Element): boolean {
+  return 'popover' in el.attribs || (el.name === 'dialog' && !('open' in el.attribs));
 }
 
