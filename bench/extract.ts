@@ -3,6 +3,8 @@
  * on the shared AEB (articles) and WCXB (seven page types) sets, scored by
  * ../shared/bench/score.mjs. Prints F1/precision/recall, WCXB per-type F1 and the
  * without-snippets rate (boilerplate let through, lower is better), and median ms per page.
+ * Predictions go to bench/out/<set>-<extractor>.json, scout's WCXB page types to
+ * bench/out/wcxb-scout-types.json (for score.mjs --per-page comparisons).
  *
  *   npm run bench:extract [-- --only aeb|wcxb] [-- --no-readability]
  */
@@ -160,7 +162,10 @@ function main(): void {
       return { name, m: score(set, file), ms };
     });
     report(set, rows);
-    if (set === 'wcxb' && names.includes('scout')) reportDetection(pages);
+    if (set === 'wcxb' && names.includes('scout')) {
+      reportDetection(pages);
+      writeFileSync(join(OUT, `${set}-scout-types.json`), JSON.stringify(Object.fromEntries(pages.map((p) => [p.id, detected.get(p.id)]))));
+    }
   }
 }
 

@@ -7,7 +7,8 @@ import type { CheerioAPI } from 'cheerio';
 import { parseHtml } from './extract/dom.js';
 import { removeNonContent } from './extract/non-content.js';
 import { extractMain } from './extract/reader.js';
-import { productSignals, type PageType } from './extract/page-type.js';
+import type { PageType } from './extract/page-type.js';
+import { pageSignals } from './extract/signals.js';
 import { collapseWhitespace } from './extract/text-measure.js';
 import { collectLinks, extractLinks, type Link } from './links.js';
 
@@ -50,11 +51,11 @@ export function readPage(html: string, url: string, options: ReadOptions = {}): 
   const $ = parseHtml(html.length > MAX_HTML_CHARS ? html.slice(0, MAX_HTML_CHARS) : html);
   const title = titleOf($);
   const baseHref = $('base[href]').attr('href');
-  const product = productSignals($);
+  const signals = pageSignals($);
   const { keptHidden } = removeNonContent($);
   // Text of a script-drawn page may come from hidden markup; links never do.
   const links = keptHidden ? extractLinks(html, url) : collectLinks($, url, baseHref);
-  const { markdown, pageType } = extractMain($, title, product);
+  const { markdown, pageType } = extractMain($, title, signals);
   const { text, truncated } = frame(title, url, markdown, maxChars);
   return { title, markdown, text, links, truncated, pageType };
 }

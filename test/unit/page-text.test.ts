@@ -17,13 +17,16 @@ describe('readPage on an article with menus, banners and related stories', () =>
     expect(page.markdown).toContain('It is cheaper than flying.');
   });
 
-  it('renders anchors as their text and images as [IMAGE: alt], unless a caption or a file name stands in', () => {
+  it('renders anchors as their text and images as [IMAGE: alt], unless a file name stands in', () => {
     expect(page.markdown).toContain('Read the full timetable for every stop on the route.');
     expect(page.markdown).toContain('[IMAGE: Route map from Vienna to Innsbruck]');
-    expect(page.markdown).toContain('Private compartments sleep two.');
-    expect(page.markdown).not.toContain('[IMAGE: A sleeper compartment');
     expect(page.markdown).not.toContain('IMG_2031');
     expect(page.markdown).not.toMatch(/\]\(|https?:/);
+  });
+
+  it("drops an article's captioned photo with its caption: the text stands without the picture", () => {
+    expect(page.markdown).not.toContain('Private compartments sleep two.');
+    expect(page.markdown).not.toContain('[IMAGE: A sleeper compartment');
   });
 
   it('leaves the h1 that repeats the title to the frame', () => {
@@ -93,6 +96,71 @@ describe('pages drawn by script', () => {
     expect(page.links).toEqual([]);
     const visible = `<html><body><main><p>${para} ${para} ${para} ${para} ${para} ${para}</p></main><div hidden><p>Secret promo text that nobody should read here.</p></div></body></html>`;
     expect(readPage(visible, URL_).markdown).not.toContain('Secret promo');
+  });
+});
+
+describe('collapsed and hidden parts', () => {
+  const para = 'The ferry to the island leaves every forty minutes from the old harbour, also on Sundays.';
+  const visible = `<p>${para}</p>`.repeat(6);
+  const read = (body: string) => readPage(`<html><body><main><h1>Ferries</h1>${visible}${body}</main></body></html>`, URL_).markdown;
+
+  it('reads accordion answers with their questions, and tab panels, that a page collapses until clicked', () => {
+    const md = read(
+      '<h2>Questions</h2><button aria-expanded="false" aria-controls="a1">Can I take a bicycle?</button>' +
+        '<div id="a1" class="accordion-panel" hidden><p>Bicycles travel free on every crossing, in the rack at the stern.</p></div>' +
+        '<div role="tabpanel" aria-hidden="true"><p>In winter the last ferry leaves at eight in the evening.</p></div>' +
+        '<button aria-controls="f1">Filter by deck</button><div id="f1" class="panel" hidden><label><input type="checkbox"> Upper deck seats</label></div>',
+    );
+    expect(md).toContain('Can I take a bicycle?\n\nBicycles travel free on every crossing');
+    expect(md).toContain('the last ferry leaves at eight');
+    expect(md).not.toContain('deck');
+  });
+
+  it('leaves collapsed menus, copies of carousel slides, popovers and closed dialogs out', () => {
+    const md = read(
+      '<div class="dropdown-panel" hidden><a href="/a">Timetables</a> <a href="/b">Tickets</a> <a href="/c">Harbour map</a></div>' +
+        '<div class="slide slick-cloned" aria-hidden="true"><p>Islanders ride at half price all year round.</p></div>' +
+        '<div popover id="tip"><p>Install our app for live departure times on your phone.</p></div>' +
+        '<dialog><p>Sign up for delay alerts by e-mail and never miss a boat.</p></dialog>',
+    );
+    for (const gone of ['Harbour map', 'half price', 'Install our app', 'delay alerts']) expect(md, gone).not.toContain(gone);
+  });
+});
+
+describe('images and class words', () => {
+  const para = 'The ferry to the island leaves every forty minutes from the old harbour, also on Sundays.';
+  const read = (body: string) => readPage(`<html><body><main><p>${para}</p><p>${para}</p>${body}</main></body></html>`, URL_).markdown;
+
+  it('drops the alt text of a linked thumbnail, and of a picture whose caption nearby says the same', () => {
+    const md = read(
+      '<a href="/news/harbour"><img src="/t.jpg" alt="New harbour terminal opens"></a>' +
+        '<div class="photo"><img src="/p.jpg" alt="The ferry Aurora at the pier"><div class="caption">The ferry Aurora at the pier in May.</div></div>' +
+        '<p><img src="/map.png" alt="Map of the three ferry routes"></p>',
+    );
+    expect(md).not.toContain('[IMAGE: New harbour terminal opens]');
+    expect(md).not.toContain('[IMAGE: The ferry Aurora');
+    expect(md).toContain('The ferry Aurora at the pier in May.');
+    expect(md).toContain('[IMAGE: Map of the three ferry routes]');
+  });
+
+  it('reads an id that is a heading slug as no hint, and a compound class by its last word', () => {
+    const md = read(
+      '<section id="how-we-share-your-data"><h2>Data</h2><p>We share your booking with the ferry operator and with nobody else, ever.</p></section>' +
+        '<div class="main_footer"><p>Copyright Island Ferries, all rights reserved, registered in the harbour city.</p></div>' +
+        '<div class="menuwrap"><p>Home</p><p>Timetables</p><p>Tickets and passes for residents</p></div>',
+    );
+    expect(md).toContain('We share your booking with the ferry operator');
+    expect(md).not.toContain('Copyright Island Ferries');
+    expect(md).not.toContain('Tickets and passes');
+  });
+
+  it('keeps a banner that carries a heading (a hero), drops one that does not (an announcement strip)', () => {
+    const md = read(
+      '<div class="page-banner"><h2>Summer timetable</h2><p>From June the crossing runs every twenty minutes at peak hours.</p></div>' +
+        '<div class="top-banner"><p>Free coffee on board for every passenger booking online this week only.</p></div>',
+    );
+    expect(md).toContain('every twenty minutes at peak hours');
+    expect(md).not.toContain('Free coffee');
   });
 });
 

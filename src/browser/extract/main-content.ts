@@ -53,8 +53,15 @@ function widen(best: Element, body: Element, stats: StatsMap): Element {
   return current;
 }
 
+export interface PruneOptions {
+  /** Drop blocks that are mostly links and carry little prose (menus, tag clouds, link lists). */
+  linkBlocks: boolean;
+  /** Drop teaser lists ("related stories", "more from"). */
+  teasers: boolean;
+}
+
 /** Drop blocks inside the selection that are mostly links and carry little prose, and teaser lists. */
-export function pruneInside(main: Element): void {
+export function pruneInside(main: Element, options: PruneOptions): void {
   const stats = measure(main);
   const total = stats.get(main)?.chars ?? 0;
   for (const el of descendants(main)) {
@@ -63,6 +70,7 @@ export function pruneInside(main: Element): void {
     if (!s) continue;
     // A related block or a menu is never most of the content: one that is, is the content.
     if (s.chars >= total * BOILERPLATE_MAX_SHARE) continue;
-    if ((s.bad > 0 && s.bad > 2 * s.good) || isTeaserList(el, stats)) remove(el);
+    const linky = s.bad > 0 && s.bad > 2 * s.good;
+    if ((options.linkBlocks && linky) || (options.teasers && isTeaserList(el, stats))) remove(el);
   }
 }

@@ -1,57 +1,102 @@
 /**
- * Page-type detection from structure, and the extraction strategy for each type.
- *   product        a price next to an add-to-cart control, or Product markup
- *   forum          the biggest repeated group is posts (author or time, prose inside)
+ * Page-type detection from structure and from what the page declares (signals.ts), and
+ * the extraction strategy for each type.
+ *   forum          the biggest repeated group is posts (author or time, prose inside),
+ *                  or the page declares a discussion
  *   listing        the biggest repeated group is short link cards (titles + summaries)
+ *   product        a price next to an add-to-cart control, or Product markup
  *   documentation  code blocks in the text
- *   article        everything else
+ *   article        otherwise, a page that declares itself an article or a blog post
+ *   page           otherwise: a home, landing or service page, whose short lines
+ *                  (feature names, plans, prices) are content
  */
-import type { CheerioAPI } from 'cheerio';
 import { descendants, type Element } from './dom.js';
 import { measure, type StatsMap } from './blocks.js';
 import type { CleanOptions } from './clean.js';
+import type { PruneOptions } from './main-content.js';
 import { cardShare, isCommentGroup, isPostClassed, postLikeShare, repeatedGroups, titledShare, type Group } from './groups.js';
-import { collapseWhitespace } from './text-measure.js';
+import type { PageSignals } from './signals.js';
 
-export type PageType = 'article' | 'forum' | 'product' | 'listing' | 'documentation';
+export type PageType = 'article' | 'page' | 'forum' | 'product' | 'listing' | 'documentation';
 
 export interface Strategy {
   clean: CleanOptions;
-  /** Keep link-dominated blocks and teaser lists inside the selection (listings and threads are made of them). */
-  keepLinkBlocks: boolean;
+  /**
+   * What to drop inside the selection: link-dominated blocks and teaser lists go from an
+   * article; a home or landing page keeps its link blocks (its products, plans and docs);
+   * listings and threads are made of both.
+   */
+  prune: PruneOptions;
   /** Keep every line with a word in it (short lines are content: spec values, card titles). */
   lenientLines: boolean;
+  /** Keep lines that repeat (a badge, a maker or a price shared by several items). */
+  keepRepeats: boolean;
   /** Drop an h1 that repeats the page title (the frame already shows the title). */
   dropTitleHeading: boolean;
   /** Render images as [IMAGE: alt]; off where they are galleries and thumbnails. */
   images: boolean;
+  /** Keep photo captions; an article's text stands without its captioned photos. */
+  captions: boolean;
 }
 
 const ARTICLE_CLEAN: CleanOptions = { keepComments: false, dropMeta: true, dropReviews: false, dropMemberChrome: false };
+const PRUNE_ALL: PruneOptions = { linkBlocks: true, teasers: true };
+const PRUNE_NONE: PruneOptions = { linkBlocks: false, teasers: false };
 
 const STRATEGIES: Record<PageType, Strategy> = {
-  article: { clean: ARTICLE_CLEAN, keepLinkBlocks: false, lenientLines: false, dropTitleHeading: true, images: true },
-  documentation: { clean: ARTICLE_CLEAN, keepLinkBlocks: false, lenientLines: true, dropTitleHeading: true, images: true },
+  article: {
+    clean: ARTICLE_CLEAN,
+    prune: PRUNE_ALL,
+    lenientLines: false,
+    keepRepeats: false,
+    dropTitleHeading: true,
+    images: true,
+    captions: false,
+  },
+  page: {
+    clean: ARTICLE_CLEAN,
+    prune: { linkBlocks: false, teasers: true },
+    lenientLines: true,
+    keepRepeats: false,
+    dropTitleHeading: true,
+    images: true,
+    captions: true,
+  },
+  documentation: {
+    clean: ARTICLE_CLEAN,
+    prune: PRUNE_ALL,
+    lenientLines: true,
+    keepRepeats: false,
+    dropTitleHeading: true,
+    images: true,
+    captions: true,
+  },
   product: {
     clean: { ...ARTICLE_CLEAN, dropReviews: true },
-    keepLinkBlocks: false,
+    prune: PRUNE_ALL,
     lenientLines: true,
+    keepRepeats: false,
     dropTitleHeading: false,
     images: false,
+    captions: true,
   },
   forum: {
     clean: { keepComments: true, dropMeta: false, dropReviews: false, dropMemberChrome: true },
-    keepLinkBlocks: true,
+    prune: PRUNE_NONE,
     lenientLines: true,
+    keepRepeats: false,
     dropTitleHeading: false,
     images: false,
+    captions: true,
   },
   listing: {
     clean: { keepComments: false, dropMeta: false, dropReviews: false, dropMemberChrome: false },
-    keepLinkBlocks: true,
+    prune: PRUNE_NONE,
     lenientLines: true,
+    keepRepeats: true,
     dropTitleHeading: false,
     images: false,
+    captions: true,
   },
 };
 
@@ -59,22 +104,15 @@ export function strategyFor(type: PageType): Strategy {
   return STRATEGIES[type];
 }
 
-const CART = /\b(?:add to (?:cart|bag|basket|trolley)|buy now|buy it now|in den warenkorb|ajouter au panier|añadir al carrito|aggiungi al carrello|in winkelwagen)\b/i;
-const PRICE = /(?:[$€£¥₹]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|EUR|USD|GBP|kr|zł)\b)/;
-
-/** Product signals live in markup that reading removes (buttons, JSON-LD), so look first. */
-export function productSignals($: CheerioAPI): boolean {
-  if ($('[itemtype*="schema.org/Product" i]').length > 0) return true;
-  if (($('meta[property="og:type"]').attr('content') ?? '').toLowerCase().includes('product')) return true;
-  const ld = $('script[type="application/ld+json"]').text();
-  if (/"@type"\s*:\s*"Product"/.test(ld)) return true;
-  const controls = $('button, input[type="submit"], a[role="button"], [class*="cart" i] button').toArray();
-  const hasCart = controls.some((el) => CART.test(collapseWhitespace($(el).text() || (el.attribs['value'] ?? ''))));
-  return hasCart && PRICE.test($('body').text());
-}
-
-/** Prose (weighted characters) outside a comment group that makes the page an article with comments. */
+/**
+ * Prose (weighted characters) outside a comment group that makes the page an article with
+ * comments; less when the page declares itself an article (a short post opening a long
+ * thread of comments), though a bare link above the comments is still a discussion.
+ */
 const ARTICLE_ABOVE_COMMENTS = 600;
+const DECLARED_ARTICLE_ABOVE_COMMENTS = 200;
+/** Share of the page's prose an <article> element holds for the page to be an article without saying so. */
+const ARTICLE_ELEMENT_SHARE = 0.5;
 
 export interface Detection {
   type: PageType;
@@ -97,9 +135,11 @@ function isListing(g: Group): boolean {
 /**
  * A forum or a listing when the biggest post-like or card-like group fills a good part
  * of the page and the page has little prose outside the group's container (an article
- * with comments or a related list has its own text beside the group).
+ * with comments or a related list has its own text beside the group). What the page
+ * declares settles the doubtful cases: comments under a declared article stay comments,
+ * and a declared discussion is a forum even when its posts are hard to make out.
  */
-export function detectPageType(body: Element, product: boolean, stats: StatsMap = measure(body)): Detection {
+export function detectPageType(body: Element, signals: PageSignals, stats: StatsMap = measure(body)): Detection {
   const total = stats.get(body)?.chars ?? 0;
   const prose = stats.get(body)?.good ?? 0;
   const fills = (g: Group) => {
@@ -108,14 +148,19 @@ export function detectPageType(body: Element, product: boolean, stats: StatsMap 
     return prose - parent.good < Math.max(0.5 * parent.good, 0.25 * parent.chars);
   };
   const groups = repeatedGroups(body, stats);
+  const declaredArticle = signals.article && !signals.discussion;
   // Comments under an article: the article's own prose stands outside the group.
-  const underArticle = (g: Group) => isCommentGroup(g) && prose - (stats.get(g.parent)?.good ?? 0) >= ARTICLE_ABOVE_COMMENTS;
-  const forum = groups.find((g) => fills(g) && isForum(g) && !underArticle(g));
+  const above = declaredArticle ? DECLARED_ARTICLE_ABOVE_COMMENTS : ARTICLE_ABOVE_COMMENTS;
+  const underArticle = (g: Group) => isCommentGroup(g) && prose - (stats.get(g.parent)?.good ?? 0) >= above;
+  const forum = groups.find((g) => fills(g) && isForum(g) && !underArticle(g)) ?? (signals.discussion ? groups.find(isForum) : undefined);
   const listing = groups.find((g) => fills(g) && isListing(g));
-  if (forum && (!listing || forum.chars >= listing.chars)) return { type: 'forum', group: forum };
+  if (forum && (!listing || signals.discussion || forum.chars >= listing.chars)) return { type: 'forum', group: forum };
+  if (signals.discussion) return { type: 'forum' };
   // A shop's category page has prices and cart buttons too, but many alike cards.
   if (listing) return { type: 'listing', group: listing };
-  if (product) return { type: 'product' };
+  if (signals.product) return { type: 'product' };
   const pres = descendants(body).filter((el) => el.name === 'pre').length;
-  return { type: pres >= 2 ? 'documentation' : 'article' };
+  if (pres >= 2) return { type: 'documentation' };
+  const articled = descendants(body).some((el) => el.name === 'article' && (stats.get(el)?.good ?? 0) >= ARTICLE_ELEMENT_SHARE * prose);
+  return { type: signals.article || articled ? 'article' : 'page' };
 }

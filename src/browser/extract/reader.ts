@@ -7,10 +7,12 @@ import type { CheerioAPI } from 'cheerio';
 import { descendants, rawText, remove, separateAdjacentControls, type Element } from './dom.js';
 import { measure } from './blocks.js';
 import { removeBoilerplate } from './clean.js';
+import { dropCaptionedPhotos, dropRedundantAlts } from './images.js';
 import { filterLines } from './line-filter.js';
 import { pruneInside, selectMain } from './main-content.js';
 import { toMarkdown } from './markdown.js';
-import { detectPageType, strategyFor, type Detection, type PageType } from './page-type.js';
+import { detectPageType, strategyFor, type Detection, type PageType, type Strategy } from './page-type.js';
+import type { PageSignals } from './signals.js';
 import { unwrapLayoutTables } from './tables.js';
 import { collapseWhitespace, wordCount } from './text-measure.js';
 
@@ -25,19 +27,6 @@ function dropTitleHeading(main: Element, title: string): void {
   for (const h1 of descendants(main).filter((el) => el.name === 'h1')) {
     const text = norm(rawText(h1));
     if (text && t.includes(text)) remove(h1);
-  }
-}
-
-/** An image whose alt text is already said (by its caption, the title or an earlier image) adds nothing. */
-function dropEchoedAlts(main: Element, title: string): void {
-  const images = descendants(main).filter((el) => el.name === 'img' && el.attribs['alt']);
-  if (images.length === 0) return;
-  const said = [norm(rawText(main)), title.toLowerCase()];
-  const seen = new Set<string>();
-  for (const img of images) {
-    const alt = norm(img.attribs['alt'] ?? '');
-    if (seen.has(alt) || said.some((t) => t.includes(alt))) delete img.attribs['alt'];
-    seen.add(alt);
   }
 }
 
@@ -73,39 +62,46 @@ function lowestCommonAncestor(a: Element, b: Element, body: Element): Element {
 }
 
 /**
- * A listing is its group of cards. Otherwise the page's <main>, or else the best prose
- * subtree; for a thread widened to hold the whole group of posts (the first post often
- * sits outside the replies' container).
+ * The page's <main>, or else the best prose subtree; for a thread or a listing widened to
+ * hold the whole group of posts or cards (the first post often sits outside the replies'
+ * container, a listing's title and introduction outside its grid).
  */
 function chooseMain(body: Element, detection: Detection): Element {
   const group = detection.group;
   const attached = group && isAttached(group.parent, body) ? group.parent : undefined;
-  if (detection.type === 'listing' && attached) return attached;
   const landmark = landmarkMain(body);
-  if (detection.type === 'forum' && attached) return lowestCommonAncestor(selectMain(landmark ?? body), attached, body);
+  if (attached) return lowestCommonAncestor(selectMain(landmark ?? body), attached, body);
   return landmark ?? selectMain(body);
 }
 
-export function extractMain($: CheerioAPI, title: string, product: boolean): { markdown: string; pageType: PageType } {
+/** Images as the strategy wants them, and controls set apart by a space. */
+function tidy(root: Element, title: string, strategy: Strategy): void {
+  const images = descendants(root).filter((el) => el.name === 'img');
+  if (strategy.images) dropRedundantAlts(images, title, rawText(root));
+  else for (const img of images) remove(img);
+  separateAdjacentControls(root);
+}
+
+export function extractMain($: CheerioAPI, title: string, signals: PageSignals): { markdown: string; pageType: PageType } {
   const body = ($('body')[0] ?? $.root().children('html')[0]) as Element | undefined;
-  if (!body) return { markdown: '', pageType: 'article' };
+  if (!body) return { markdown: '', pageType: 'page' };
   // Menus and footers go before detection (they repeat too); comments and bylines only
   // once the type says whether they are content.
   removeBoilerplate(body, { keepComments: true, dropMeta: false, dropReviews: false, dropMemberChrome: false });
-  const detection = detectPageType(body, product, measure(body));
+  const detection = detectPageType(body, signals, measure(body));
   const strategy = strategyFor(detection.type);
   removeBoilerplate(body, strategy.clean);
   unwrapLayoutTables(body);
+  if (!strategy.captions) dropCaptionedPhotos(body);
   const main = chooseMain(body, detection);
-  if (!strategy.keepLinkBlocks) pruneInside(main);
+  pruneInside(main, strategy.prune);
   if (strategy.dropTitleHeading) dropTitleHeading(main, title);
-  if (strategy.images) dropEchoedAlts(main, title);
-  else for (const img of descendants(main).filter((el) => el.name === 'img')) remove(img);
-  separateAdjacentControls(main);
+  tidy(main, title, strategy);
   const heading = strategy.dropTitleHeading ? '' : headingOutside(body, main);
-  const markdown = filterLines(heading + toMarkdown($.html(main)), { lenient: strategy.lenientLines });
+  const markdown = filterLines(heading + toMarkdown($.html(main)), { lenient: strategy.lenientLines, keepRepeats: strategy.keepRepeats });
   if (wordCount(markdown) >= TOO_LITTLE_WORDS) return { markdown, pageType: detection.type };
   // Selection found next to nothing: better the whole cleaned page than an empty one.
   const whole = landmarkMain(body) ?? body;
+  tidy(whole, title, strategy);
   return { markdown: filterLines(toMarkdown($.html(whole)), { lenient: true }), pageType: detection.type };
 }

@@ -1,0 +1,40 @@
+/**
+ * What a page says it is, read before reading removes the evidence (JSON-LD, meta tags,
+ * microdata, buttons): a product, a discussion, an article.
+ */
+import type { CheerioAPI } from 'cheerio';
+import { collapseWhitespace } from './text-measure.js';
+
+export interface PageSignals {
+  /** Product markup, or a price next to an add-to-cart control. */
+  product: boolean;
+  /** Declared a discussion: a forum posting or a Q&A page. */
+  discussion: boolean;
+  /** Declared an article or a blog post. */
+  article: boolean;
+}
+
+const CART = /\b(?:add to (?:cart|bag|basket|trolley)|buy now|buy it now|in den warenkorb|ajouter au panier|añadir al carrito|aggiungi al carrello|in winkelwagen)\b/i;
+const PRICE = /(?:[$€£¥₹]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|EUR|USD|GBP|kr|zł)\b)/;
+const LD_PRODUCT = /"@type"\s*:\s*"Product"/;
+const LD_DISCUSSION = /"@type"\s*:\s*"(?:DiscussionForumPosting|QAPage)"/;
+const LD_ARTICLE = /"@type"\s*:\s*"(?:\w*Article|BlogPosting)"/;
+
+function hasItemtype($: CheerioAPI, type: string): boolean {
+  return $(`[itemtype*="schema.org/${type}" i]`).length > 0;
+}
+
+function productSignals($: CheerioAPI, og: string, ld: string): boolean {
+  if (og.includes('product') || LD_PRODUCT.test(ld) || hasItemtype($, 'Product')) return true;
+  const controls = $('button, input[type="submit"], a[role="button"], [class*="cart" i] button').toArray();
+  const hasCart = controls.some((el) => CART.test(collapseWhitespace($(el).text() || (el.attribs['value'] ?? ''))));
+  return hasCart && PRICE.test($('body').text());
+}
+
+export function pageSignals($: CheerioAPI): PageSignals {
+  const og = ($('meta[property="og:type"]').attr('content') ?? '').toLowerCase();
+  const ld = $('script[type="application/ld+json"]').text();
+  const discussion = LD_DISCUSSION.test(ld) || hasItemtype($, 'DiscussionForumPosting') || hasItemtype($, 'QAPage');
+  const article = og === 'article' || LD_ARTICLE.test(ld) || hasItemtype($, 'Article') || hasItemtype($, 'BlogPosting');
+  return { product: productSignals($, og, ld), discussion, article };
+}
