@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import puppeteer, { type Browser, type ConnectOptions, type LaunchOptions as PuppeteerLaunchOptions } from 'puppeteer-core';
+import puppeteer, { type Browser, type ConnectOptions, type LaunchOptions as PuppeteerLaunchOptions, type Page } from 'puppeteer-core';
 import { addExtra, type PuppeteerExtraPlugin } from 'puppeteer-extra';
 import StealthPlugin from 'puppeteer-extra-plugin-stealth';
 import { messageOf, ScoutError } from '../errors.js';
@@ -36,6 +36,12 @@ export interface LaunchedBrowser {
   userDataDir: string | undefined;
   /** Chrome's process id when scout launched it (record it for a detached browser). */
   pid: number | undefined;
+  /**
+   * The blank tab Chromium opened at launch, set up as a new tab would be (stealth
+   * included); once, and only for a browser scout launched. Using it spares a
+   * renderer and the second or so a new tab costs.
+   */
+  startPage(): Promise<Page | undefined>;
   /** Closes the browser (or disconnects from a connected one) and removes the temporary profile. */
   close(): Promise<void>;
 }
@@ -86,35 +92,74 @@ function webglIdentity(platform: NodeJS.Platform): { vendor: string; renderer: s
  * fills in matching client hints and languages. For the same reason the WebGL
  * evasion reports a GPU of this platform instead of stealth's default Mac one.
  */
-function driver(stealth: boolean): Pick<typeof puppeteer, 'launch' | 'connect'> {
-  if (!stealth) return puppeteer;
-  ignoreClosedTargetRejections();
+function driver(stealth: boolean): Driver {
+  if (!stealth) return { puppeteer, pageHooks: () => [] };
+  quietClosedTargetErrors();
   const extra = addExtra(puppeteer as unknown as Parameters<typeof addExtra>[0]);
   const plugin = StealthPlugin();
   plugin.enabledEvasions.delete('user-agent-override');
   plugin.enabledEvasions.delete('webgl.vendor');
   extra.use(plugin).use(userAgentOverride({ maskLinux: false, locale: 'en-US,en' })).use(webglVendor(webglIdentity(process.platform)));
-  return extra as unknown as Pick<typeof puppeteer, 'launch' | 'connect'>;
+  return { puppeteer: extra as unknown as Driver['puppeteer'], pageHooks: () => extra.plugins as PageHook[] };
 }
 
-let rejectionHookInstalled = false;
+/** What puppeteer-extra runs on every tab created after launch (the stealth evasions among them). */
+interface PageHook {
+  onPageCreated?(page: Page): Promise<void> | void;
+}
+
+interface Driver {
+  puppeteer: Pick<typeof puppeteer, 'launch' | 'connect'>;
+  /** The plugins, with the dependencies they pulled in once a browser was launched or connected. */
+  pageHooks(): readonly PageHook[];
+}
 
 /**
- * The stealth evasions send CDP commands to every new tab without awaiting
- * them; when a tab closes at once (a popup closed on arrival, a page closing
- * its own window) the command fails as an unhandled rejection, which would
- * end the process. Those rejections, and only those, are dropped here.
+ * The tab a launched Chromium opens by itself predates the plugins' hooks:
+ * run them on it, then load about:blank again so that they apply from its
+ * first document on (as puppeteer-extra does for each new tab).
  */
-function ignoreClosedTargetRejections(): void {
-  if (rejectionHookInstalled) return;
-  rejectionHookInstalled = true;
-  const hook = (reason: unknown) => {
-    const closedTarget = reason instanceof Error && (reason.name === 'TargetCloseError' || /Target closed|Session closed/.test(reason.message));
-    if (closedTarget) return;
+function startPageOf(browser: Browser, hooks: () => readonly PageHook[]): () => Promise<Page | undefined> {
+  let taken = false;
+  return async () => {
+    if (taken) return undefined;
+    taken = true;
+    const page = (await browser.pages()).find((p) => p.url() === 'about:blank');
+    if (!page) return undefined;
+    for (const hook of hooks()) await hook.onPageCreated?.(page);
+    await page.goto('about:blank');
+    return page;
+  };
+}
+
+let closedTargetHooksInstalled = false;
+
+/** A CDP command that failed because its tab (or the whole browser) went away meanwhile. */
+function closedTargetError(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'TargetCloseError' || /Target closed|Session closed|main frame too early/.test(error.message));
+}
+
+/**
+ * The stealth evasions send CDP commands to every new tab; when the tab closes
+ * at once (a popup closed on arrival, a page closing its own window, the browser
+ * closing while a tab is created) the commands fail. Unawaited, that is an
+ * unhandled rejection, which would end the process; awaited, puppeteer-extra
+ * prints the error with its stack to stderr. Those errors, and only those, are
+ * dropped here.
+ */
+function quietClosedTargetErrors(): void {
+  if (closedTargetHooksInstalled) return;
+  closedTargetHooksInstalled = true;
+  process.on('unhandledRejection', (reason: unknown) => {
+    if (closedTargetError(reason)) return;
     // Keep Node's default (crash) unless someone else handles rejections too.
     if (process.listenerCount('unhandledRejection') === 1) throw reason;
+  });
+  const printError = console.error.bind(console);
+  console.error = (...args: unknown[]) => {
+    if (args.length === 1 && closedTargetError(args[0])) return;
+    printError(...args);
   };
-  process.on('unhandledRejection', hook);
 }
 
 function launchFailed(executablePath: string, error: unknown): ScoutError {
@@ -135,7 +180,7 @@ function connectOptions(endpoint: string): ConnectOptions {
 export async function connectBrowser(wsEndpoint: string, stealth: boolean): Promise<LaunchedBrowser> {
   let browser: Browser;
   try {
-    browser = await driver(stealth).connect(connectOptions(wsEndpoint));
+    browser = await driver(stealth).puppeteer.connect(connectOptions(wsEndpoint));
   } catch (error) {
     throw new ScoutError(
       'BROWSER_FAILED',
@@ -150,6 +195,7 @@ export async function connectBrowser(wsEndpoint: string, stealth: boolean): Prom
     connected: true,
     userDataDir: undefined,
     pid: undefined,
+    startPage: async () => undefined,
     close: async () => {
       if (closed) return;
       closed = true;
@@ -164,13 +210,14 @@ export async function launchBrowser(options: LaunchOptions): Promise<LaunchedBro
   const executablePath = findChrome(options.chrome);
   const userDataDir = options.profile ?? temporaryProfile();
   const args = chromeArgs({ root: isRoot(), extra: options.extraArgs });
+  const launcher = driver(options.stealth);
   let browser: Browser;
   let detachedPid: number | undefined;
   try {
     if (options.detached) {
       const spawned = await spawnDetached(executablePath, userDataDir, args, options);
       detachedPid = spawned.pid;
-      browser = await driver(options.stealth).connect(connectOptions(spawned.endpoint));
+      browser = await launcher.puppeteer.connect(connectOptions(spawned.endpoint));
     } else {
       const launchOptions: PuppeteerLaunchOptions = {
         executablePath,
@@ -190,7 +237,7 @@ export async function launchBrowser(options: LaunchOptions): Promise<LaunchedBro
         // Chrome binds the debugging port to loopback only.
         ...(options.debuggingPort ? { debuggingPort: options.debuggingPort } : {}),
       };
-      browser = await driver(options.stealth).launch(launchOptions);
+      browser = await launcher.puppeteer.launch(launchOptions);
     }
   } catch (error) {
     if (!options.profile) await removeProfile(userDataDir);
@@ -203,6 +250,7 @@ export async function launchBrowser(options: LaunchOptions): Promise<LaunchedBro
     connected: false,
     userDataDir,
     pid: detachedPid ?? browser.process()?.pid,
+    startPage: startPageOf(browser, launcher.pageHooks),
     close: async () => {
       if (closed) return;
       closed = true;

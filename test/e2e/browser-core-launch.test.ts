@@ -1,5 +1,5 @@
 /** Launching, connecting and closing real Chromium; the offline stealth detection page. */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,6 +53,27 @@ describe('launchBrowser', () => {
     }
     expect(chromiumProcesses(dir)).toEqual([]);
     expect(existsSync(dir)).toBe(false);
+  });
+
+  it('says nothing on stderr when tabs close while the stealth evasions set them up', () => {
+    // In a process of its own: puppeteer-extra reports a failed evasion with console.error, which scout must keep off the user's terminal.
+    const launchModule = new URL('../../dist/browser/launch.js', import.meta.url).href;
+    const script = `
+      const { launchBrowser } = await import(${JSON.stringify(launchModule)});
+      const launched = await launchBrowser({ headful: false, stealth: true });
+      const cdp = await launched.browser.target().createCDPSession();
+      for (let i = 0; i < 10; i++) {
+        const { targetId } = await cdp.send('Target.createTarget', { url: 'about:blank' });
+        await new Promise((resolve) => setTimeout(resolve, i * 3));
+        await cdp.send('Target.closeTarget', { targetId });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await launched.close();
+      console.log('closed');
+    `;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 25_000 });
+    expect(run.stdout.trim()).toBe('closed');
+    expect(run.stderr).toBe('');
   });
 
   it('keeps a --profile directory', async () => {
