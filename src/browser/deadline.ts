@@ -14,3 +14,10 @@ export function within<T>(promise: Promise<T>, ms: number, what: string): Promis
   promise.catch(() => {}); // the loser of the race must not become an unhandled rejection
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
+
+/** Resolves when signal aborts (at once when it already has); never without a signal. */
+export function whenAborted(signal: AbortSignal | undefined): Promise<'aborted'> {
+  if (!signal) return new Promise(() => {});
+  if (signal.aborted) return Promise.resolve('aborted');
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve('aborted'), { once: true }));
+}

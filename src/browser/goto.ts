@@ -6,8 +6,11 @@
  */
 import type { Frame, HTTPResponse, Page } from 'puppeteer-core';
 import { messageOf } from '../errors.js';
+import { whenAborted } from './deadline.js';
 
 export const COMMIT_GRACE_MS = 3_000;
+/** PageLoad.error of a load stopped by its signal. */
+export const INTERRUPTED = 'interrupted';
 /** After DOMContentLoaded, how long a page read as text gives late scripts until the load event. */
 export const SETTLE_MS = 500;
 
@@ -34,12 +37,6 @@ type Settled = { kind: 'done'; response: HTTPResponse | null } | { kind: 'failed
 // Unref'd: a wait inside a load must never be what keeps the process alive.
 const later = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms).unref());
 
-function aborted(signal: AbortSignal | undefined): Promise<'aborted'> {
-  if (!signal) return new Promise(() => {});
-  if (signal.aborted) return Promise.resolve('aborted');
-  return new Promise((resolve) => signal.addEventListener('abort', () => resolve('aborted'), { once: true }));
-}
-
 function describe(error: unknown, timeoutMs: number): string {
   const message = messageOf(error);
   if (/timeout/i.test(message)) return `the page did not respond within ${timeoutMs} ms`;
@@ -64,13 +61,13 @@ export async function gotoCommitted(page: Page, url: string, options: GotoOption
   const goto: Promise<Settled> = page
     .goto(url, { waitUntil: 'domcontentloaded', timeout: options.timeoutMs })
     .then((response) => ({ kind: 'done' as const, response }), (error: unknown) => ({ kind: 'failed' as const, error }));
-  const stop = aborted(options.signal);
+  const stop = whenAborted(options.signal);
   try {
     const first = await Promise.race([goto, commit, stop]);
-    if (first === 'aborted') return { committed, status, domContentLoaded: false, error: 'interrupted' };
+    if (first === 'aborted') return { committed, status, domContentLoaded: false, error: INTERRUPTED };
     if (first !== 'committed') return settle(first, committed, status, options.timeoutMs);
     const second = await Promise.race([goto, later(options.commitGraceMs ?? COMMIT_GRACE_MS, 'grace' as const), stop]);
-    if (second === 'aborted') return { committed, status, domContentLoaded: false, error: 'interrupted' };
+    if (second === 'aborted') return { committed, status, domContentLoaded: false, error: INTERRUPTED };
     if (second === 'grace') return { committed: true, status, domContentLoaded: false };
     return settle(second, true, status, options.timeoutMs);
   } finally {
@@ -88,7 +85,7 @@ export async function settleLoad(page: Page, ms: number, signal?: AbortSignal): 
   const loaded = page
     .evaluate(() => (document.readyState === 'complete' ? undefined : new Promise<void>((resolve) => addEventListener('load', () => resolve(), { once: true }))))
     .catch(() => undefined);
-  await Promise.race([loaded, later(ms, undefined), aborted(signal)]);
+  await Promise.race([loaded, later(ms, undefined), whenAborted(signal)]);
 }
 
 function settle(outcome: Settled, committed: boolean, status: number | null, timeoutMs: number): GotoResult {

@@ -61,8 +61,7 @@ async function discover(session: ReadingSession, load: PageLoad): Promise<FormFi
 
 export async function openResearchBrowser(config: Config, trace: Tracer): Promise<ResearchBrowser> {
   const session = await openSession({ ...browserSessionOptions(config), prefetchTabs: prefetchTabs() });
-  // Best effort: a tab that fails to open now is opened again, and reported, by the first load.
-  await session.prepare().catch(() => undefined);
+  session.prepare();
   let fields: FormField[] = [];
 
   const withFields = async (load: PageLoad): Promise<PageLoad> => {

@@ -8,8 +8,8 @@ import type { Page } from 'puppeteer-core';
 import type { Config } from '../config.js';
 import { messageOf } from '../errors.js';
 import { DEFAULT_NAVIGATION_TIMEOUT_MS, preparePage, type PageGuards } from './page-setup.js';
-import { EVALUATE_TIMEOUT_MS, PageStuck, within } from './deadline.js';
-import { gotoCommitted, settleLoad, COMMIT_GRACE_MS, SETTLE_MS } from './goto.js';
+import { EVALUATE_TIMEOUT_MS, PageStuck, whenAborted, within } from './deadline.js';
+import { gotoCommitted, settleLoad, COMMIT_GRACE_MS, INTERRUPTED, SETTLE_MS } from './goto.js';
 import { HUMAN, pauseBeforeNavigation, scrollLikeAPerson, type HumanBehaviour } from './human.js';
 import { INTERSTITIAL_WAIT_MS, waitOutInterstitial } from './interstitial.js';
 import { launchBrowser, type LaunchedBrowser, type LaunchOptions } from './launch.js';
@@ -22,6 +22,8 @@ export const MAX_TIMEOUT_MS = 120_000;
 /** How long close() waits for tabs to close one by one before closing the whole browser. */
 const CLOSE_GRACE_MS = 3_000;
 const DOWNLOAD_SETTLE_MS = 1_000;
+/** Chromium under load can leave a new tab unanswered for good; a tab given up on is closed should it appear later. */
+const TAB_OPEN_TIMEOUT_MS = 15_000;
 
 async function waitFor(condition: () => boolean, ms: number): Promise<void> {
   const deadline = Date.now() + ms;
@@ -84,6 +86,10 @@ export class ReadingSession implements BrowserSession {
   private readonly prefetched = new WeakSet<PageLoad>();
   /** Prepared tabs waiting for a page to load ahead: old reading tabs, or windows opened while the model thinks. */
   private spares: Promise<Tab | undefined>[] = [];
+  /** The reading tab while it is being opened. */
+  private opening: Promise<Tab> | undefined;
+  /** Tabs Chromium is creating now (see close()). */
+  private readonly creating = new Set<Promise<unknown>>();
 
   constructor(
     private readonly launched: LaunchedBrowser,
@@ -93,42 +99,71 @@ export class ReadingSession implements BrowserSession {
   }
 
   /**
-   * A prepared tab. Pages loading ahead get a window each: a hidden background
-   * tab would hold the human scrolls (input waits for a frame) and its timers.
+   * A prepared tab. The reading tab is, at first, the blank one Chromium opened
+   * at launch. Pages loading ahead get a window each: a hidden background tab
+   * would hold the human scrolls (input waits for a frame) and its timers.
    */
-  private async newTab(type: 'tab' | 'window' = 'tab'): Promise<Tab> {
-    const page = await this.launched.browser.newPage({ type });
+  private newTab(use: 'reading' | 'ahead'): Promise<Tab> {
+    const opening = this.openTab(use);
+    let timer: NodeJS.Timeout | undefined;
+    const givenUp = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        void opening.then(closeTab, () => undefined);
+        reject(new Error(`Chromium did not open a tab within ${TAB_OPEN_TIMEOUT_MS} ms`));
+      }, TAB_OPEN_TIMEOUT_MS);
+    });
+    return Promise.race([opening, givenUp]).finally(() => clearTimeout(timer));
+  }
+
+  private async openTab(use: 'reading' | 'ahead'): Promise<Tab> {
+    const page = (use === 'reading' ? await this.launched.startPage() : undefined) ?? (await this.createPage(use === 'ahead' ? 'window' : 'tab'));
     const blockResources = this.options.blockResources ?? true;
     const guards = await preparePage(page, { allowPrivateNetwork: this.options.allowPrivateNetwork, resolver: this.resolver, popups: 'close', blockResources });
     return { page, guards };
   }
 
+  private createPage(type: 'tab' | 'window'): Promise<Page> {
+    if (this.closed) return Promise.reject(new Error('the browser session is closed'));
+    const creation = this.launched.browser.newPage({ type });
+    this.creating.add(creation);
+    creation.then(
+      () => this.creating.delete(creation),
+      () => this.creating.delete(creation),
+    );
+    return creation;
+  }
+
   /** The reading tab, opened on first use and replaced after a crash or a stuck page. A --cdp-url browser gets a new tab too. */
   private async readingTab(): Promise<Tab> {
-    if (this.tab && (this.tab.guards.crashed || this.tab.stuck || this.tab.page.isClosed())) {
-      await closeTab(this.tab);
+    const current = this.tab;
+    if (current && (current.guards.crashed || current.stuck || current.page.isClosed())) {
       this.tab = undefined;
+      await closeTab(current);
     }
-    if (!this.tab) {
-      this.tab = await this.newTab();
-      this.warm();
-    }
-    return this.tab;
+    if (this.tab) return this.tab;
+    this.opening ??= this.newTab('reading')
+      .then((tab) => {
+        this.tab = tab;
+        return tab;
+      })
+      .finally(() => (this.opening = undefined));
+    return this.opening;
   }
 
   /**
-   * Open the reading tab now, before the first page is wanted (a research run
-   * does it while the model rewrites the question); the tabs that will load
-   * ahead follow in the background.
+   * Start opening the reading tab now, before the first page is wanted (a
+   * research run does it while the model rewrites the question). The tabs that
+   * load ahead open with the first prefetch: opened at once, they would slow
+   * the first page down. A failure is reported by the first load.
    */
-  async prepare(): Promise<void> {
-    await this.readingTab();
+  prepare(): void {
+    this.readingTab().catch(() => undefined);
   }
 
   /** Keep prefetchTabs tabs in all (loading ahead or spare), so that a page to load ahead does not wait for one. */
   private warm(): void {
     while (!this.closed && this.spares.length + this.ahead.urls().length < this.ahead.maxTabs) {
-      this.spares.push(this.newTab('window').catch(() => undefined));
+      this.spares.push(this.newTab('ahead').catch(() => undefined));
     }
   }
 
@@ -139,7 +174,7 @@ export class ReadingSession implements BrowserSession {
       if (tab && !tab.page.isClosed() && !tab.guards.crashed && !tab.stuck) return tab;
       if (tab) await closeTab(tab);
     }
-    return this.newTab('window');
+    return this.newTab('ahead');
   }
 
   /** An old reading tab becomes a spare when one is wanted; otherwise it is closed. */
@@ -184,13 +219,10 @@ export class ReadingSession implements BrowserSession {
   private async fromAhead(url: string, options: LoadOptions, started: number): Promise<PageLoad | undefined> {
     const ahead = this.ahead.take(url);
     if (!ahead) return undefined;
-    const stop = () => ahead.controller.abort();
-    options.signal?.addEventListener('abort', stop, { once: true });
-    if (options.signal?.aborted) stop();
-    const load = await ahead.done;
-    options.signal?.removeEventListener('abort', stop);
-    if (!load || !ahead.tab || options.signal?.aborted || this.closed) {
-      if (ahead.tab) await closeTab(ahead.tab);
+    // An interrupted load does not wait for the page loading ahead to notice: it is cancelled, its tab closed whenever it appears.
+    const load = await Promise.race([ahead.done, whenAborted(options.signal)]);
+    if (load === 'aborted' || !load || !ahead.tab || this.closed) {
+      this.ahead.cancel(ahead);
       return undefined;
     }
     const previous = this.tab;
@@ -207,6 +239,7 @@ export class ReadingSession implements BrowserSession {
     if (this.closed) return emptyLoad(url, started, { error: 'the browser session is closed' });
     const ahead = await this.fromAhead(url, options, started);
     if (ahead) return ahead;
+    if (options.signal?.aborted) return emptyLoad(url, started, { error: INTERRUPTED });
 
     const verdict = await checkUrlResolved(url, { allowPrivateNetwork: this.options.allowPrivateNetwork, navigation: true }, this.resolver);
     if (!verdict.ok) return emptyLoad(url, started, { error: verdict.reason, refused: { privateAddress: verdict.privateAddress } });
@@ -246,28 +279,35 @@ export class ReadingSession implements BrowserSession {
         since();
         return finish(this.failure(nav.error ?? 'the page did not load', guards, mark.refused, result.downloads));
       }
-      const evaluateMs = this.options.evaluateTimeoutMs ?? EVALUATE_TIMEOUT_MS;
-      const interstitial = await waitOutInterstitial(page, this.options.interstitialWaitMs ?? INTERSTITIAL_WAIT_MS, { signal: options.signal, evaluateTimeoutMs: evaluateMs });
-      // A person scrolls while the images arrive: the scrolls and the wait for the load event overlap.
-      // Input events wait for the renderer: a stuck page must not hold the scrolls either.
-      const settleMs = nav.domContentLoaded ? (this.options.settleMs ?? SETTLE_MS) : 0;
-      await Promise.all([
-        interstitial ? undefined : within(scrollLikeAPerson(page, human), evaluateMs, 'scrolling').catch(() => 0),
-        settleLoad(page, settleMs, options.signal),
-      ]);
-      const dom = await readDom(page, evaluateMs).catch(async (error: unknown) => {
-        if (!NAVIGATED.test(messageOf(error))) throw error;
-        // A script navigated while we read: give the new document a moment.
-        await page.waitForNavigation({ waitUntil: 'domcontentloaded', timeout: 2_000 }).catch(() => {});
-        return readDom(page, evaluateMs);
-      });
+      // Every read of the page waits on its renderer: an interrupt must not wait for a page stuck in a script.
+      const read = this.readCommitted(page, human, nav.domContentLoaded, options.signal);
+      read.catch(() => {});
+      const outcome = await Promise.race([read, whenAborted(options.signal)]);
       since();
-      return finish({ ...dom, ...(interstitial ? { interstitial } : {}) });
+      if (outcome === 'aborted') return finish({ error: INTERRUPTED });
+      return finish({ ...outcome.dom, ...(outcome.interstitial ? { interstitial: outcome.interstitial } : {}) });
     } catch (error) {
       if (error instanceof PageStuck) tab.stuck = true;
       since();
       return finish(this.failure(messageOf(error), guards, mark.refused, result.downloads));
     }
+  }
+
+  /** After the commit: wait out a challenge page, scroll like a person while the load event comes, then read the DOM. */
+  private async readCommitted(page: Page, human: HumanBehaviour, domContentLoaded: boolean, signal: AbortSignal | undefined): Promise<{ dom: Snapshot; interstitial: string | undefined }> {
+    const evaluateMs = this.options.evaluateTimeoutMs ?? EVALUATE_TIMEOUT_MS;
+    const interstitial = await waitOutInterstitial(page, this.options.interstitialWaitMs ?? INTERSTITIAL_WAIT_MS, { signal, evaluateTimeoutMs: evaluateMs });
+    // A person scrolls while the images arrive: the scrolls and the wait for the load event overlap.
+    // Input events wait for the renderer: a stuck page must not hold the scrolls either.
+    const settleMs = domContentLoaded ? (this.options.settleMs ?? SETTLE_MS) : 0;
+    await Promise.all([interstitial ? undefined : within(scrollLikeAPerson(page, human), evaluateMs, 'scrolling').catch(() => 0), settleLoad(page, settleMs, signal)]);
+    const dom = await readDom(page, evaluateMs).catch(async (error: unknown) => {
+      if (!NAVIGATED.test(messageOf(error))) throw error;
+      // A script navigated while we read: give the new document a moment.
+      await page.waitForNavigation({ waitUntil: 'domcontentloaded', timeout: 2_000 }).catch(() => {});
+      return readDom(page, evaluateMs);
+    });
+    return { dom, interstitial };
   }
 
   /** Name the real reason for a failed load: a refusal, a download, a crash, or the browser's message. */
@@ -321,12 +361,20 @@ export class ReadingSession implements BrowserSession {
     this.closed = true;
     const tidy = async () => {
       await this.ahead.cancelAll();
-      const spares = await Promise.all(this.spares.splice(0));
-      await Promise.all(spares.map((tab) => (tab ? closeTab(tab) : undefined)));
-      if (this.tab) await closeTab(this.tab);
+      const tabs = await Promise.all([...this.spares.splice(0), this.opening?.catch(() => undefined), this.tab]);
+      await Promise.all(tabs.map((tab) => (tab ? closeTab(tab) : undefined)));
     };
-    // A tab stuck in a load that ignores its abort must not keep the browser open: closing it ends them all.
-    await Promise.race([tidy(), new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref())]);
+    // Our tabs in a browser we only connected to are closed one by one; a browser
+    // we launched takes them with it. Either way a tab Chromium is still creating
+    // is let finish first: closed mid-creation, it leaves puppeteer waiting 30 s for
+    // its frame tree (keeping scout alive) and the stealth hooks printing errors.
+    // A tab stuck in a load that ignores its abort must not keep the browser open.
+    const grace = new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref());
+    if (this.launched.connected) await Promise.race([tidy(), grace]);
+    else {
+      void this.ahead.cancelAll();
+      await Promise.race([Promise.allSettled([...this.creating]), grace]);
+    }
     this.tab = undefined;
     await this.launched.close();
   }

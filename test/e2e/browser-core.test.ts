@@ -14,6 +14,8 @@ afterAll(async () => {
   await web.close();
 });
 
+const later = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+
 const local = (extra: Partial<SessionOptions> = {}): SessionOptions => ({
   launch: { headful: false, stealth: true },
   allowPrivateNetwork: true,
@@ -74,6 +76,18 @@ describe('BrowserSession.load on the fixture web', () => {
       const next = await busy.load(web.at('/articles/towers.html'));
       expect(next.error).toBeUndefined();
       expect(next.status).toBe(200);
+    } finally {
+      await busy.close();
+    }
+  });
+
+  it('stops at once when interrupted, even while the page is stuck in a script', async () => {
+    const busy = await openSession(local({ commitGraceMs: 300, evaluateTimeoutMs: 60_000 }));
+    try {
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 1_500);
+      const load = await Promise.race([busy.load(web.at('/browser/busy.html?interrupted'), { signal: controller.signal }), later(20_000, 'still waiting')]);
+      expect(load).toMatchObject({ error: 'interrupted' });
     } finally {
       await busy.close();
     }

@@ -55,6 +55,8 @@ async function until(condition: () => boolean | Promise<boolean>, ms = 8_000): P
   }
 }
 
+const later = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+
 const count = (path: string) => web.paths().filter((p) => p === path).length;
 
 describe('prefetch', () => {
@@ -107,6 +109,20 @@ describe('prefetch', () => {
     expect(load.title).toBe('Slow page');
     expect(session.wasPrefetched(load)).toBe(true);
     expect(count('/slow?ms=600&pf=6')).toBe(1);
+  });
+
+  it('an interrupted load stops waiting for the page loading ahead, whose tab then closes', async () => {
+    await session.close();
+    await open({ commitGraceMs: 300, evaluateTimeoutMs: 60_000 });
+    const busy = web.at('/browser/busy.html?pf=busy');
+    session.prefetch([busy]);
+    await until(() => count('/browser/busy.html?pf=busy') === 1);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 1_500);
+    const load = await Promise.race([session.load(busy, { signal: controller.signal }), later(20_000, 'still waiting')]);
+    expect(load).toMatchObject({ error: 'interrupted' });
+    expect(session.prefetching()).toEqual([]);
+    await until(async () => (await tabsOn()).length === 0, 20_000);
   });
 
   it('does nothing when prefetching is off', async () => {

@@ -58,7 +58,8 @@ export async function startResearchWorld(defaults: string[]): Promise<ResearchWo
     const llmUrl = provider === 'ollama' ? llm.url : `${llm.url}/v1`;
     const traceFile = join(tmp, 'trace.jsonl');
     const args = ['--provider', provider, '--llm-url', llmUrl, '--searxng-url', searx.url, '--allow-private-network', '--json', '--trace', traceFile, ...extra, question];
-    const result = await runCli(args, { env: { TMPDIR: tmp }, timeoutMs: 90_000 });
+    // A backstop only: each test's own timeout is the limit (the hostile run takes about a minute alone, more beside other tests).
+    const result = await runCli(args, { env: { TMPDIR: tmp }, timeoutMs: 180_000 });
     await llm.close();
     return {
       result,
