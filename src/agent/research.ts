@@ -338,10 +338,12 @@ export async function* research(deps: ResearchDeps, options: ResearchOptions): A
   } finally {
     if (timer) clearTimeout(timer);
     options.interrupt.removeEventListener('abort', onInterrupt);
-    await browser?.close();
-    await closing;
     // A browser still starting when the run ended early is closed once it is up.
-    await launching?.then((b) => b.close(), () => undefined);
+    const closed = Promise.all([browser?.close(), closing, launching?.then((b) => b.close(), () => undefined)]);
+    // After a second Ctrl-C what was learnt is handed over at once: the browser
+    // closes meanwhile, or is killed with the process.
+    if (options.hardStop.aborted) void closed.catch(() => undefined);
+    else await closed;
   }
 }
 

@@ -14,7 +14,13 @@ export function temporaryProfile(): string {
   if (!exitHookInstalled) {
     exitHookInstalled = true;
     process.once('exit', () => {
-      for (const d of temporaryProfiles) rmSync(d, { recursive: true, force: true });
+      for (const d of temporaryProfiles) {
+        try {
+          rmSync(d, { recursive: true, force: true, maxRetries: 2 });
+        } catch {
+          // Forced out (a second Ctrl-C) while Chrome still writes to it: the directory stays in the temporary directory rather than the exit printing a stack.
+        }
+      }
     });
   }
   return dir;
