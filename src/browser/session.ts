@@ -7,7 +7,7 @@
 import type { Page } from 'puppeteer-core';
 import type { Config } from '../config.js';
 import { messageOf } from '../errors.js';
-import { DEFAULT_NAVIGATION_TIMEOUT_MS, preparePage, type PageGuards } from './page-setup.js';
+import { DEFAULT_NAVIGATION_TIMEOUT_MS, type PageGuards } from './page-setup.js';
 import { EVALUATE_TIMEOUT_MS, PageStuck, whenAborted, within } from './deadline.js';
 import { gotoCommitted, settleLoad, COMMIT_GRACE_MS, INTERRUPTED, SETTLE_MS } from './goto.js';
 import { HUMAN, pauseBeforeNavigation, scrollLikeAPerson, type HumanBehaviour } from './human.js';
@@ -15,15 +15,14 @@ import { INTERSTITIAL_WAIT_MS, waitOutInterstitial } from './interstitial.js';
 import { launchBrowser, type LaunchedBrowser, type LaunchOptions } from './launch.js';
 import { Prefetcher, type Ahead } from './prefetch.js';
 import { refetchResources } from './refetch.js';
+import { closeTab, SessionTabs, usable, type Tab } from './session-tabs.js';
 import type { BrowserSession, LoadOptions, PageLoad } from './types.js';
 import { checkUrlResolved, HostResolver } from './url-guard.js';
 
 export const MAX_TIMEOUT_MS = 120_000;
-/** How long close() waits for tabs to close one by one before closing the whole browser. */
+/** How long close() waits for tabs to close one by one, or to be created, before closing the whole browser. */
 const CLOSE_GRACE_MS = 3_000;
 const DOWNLOAD_SETTLE_MS = 1_000;
-/** Chromium under load can leave a new tab unanswered for good; a tab given up on is closed should it appear later. */
-const TAB_OPEN_TIMEOUT_MS = 15_000;
 
 async function waitFor(condition: () => boolean, ms: number): Promise<void> {
   const deadline = Date.now() + ms;
@@ -51,15 +50,6 @@ export interface SessionOptions {
   prefetchTabs?: number;
 }
 
-interface Tab {
-  page: Page;
-  guards: PageGuards;
-  /** Stuck in a script: replace it before the next load. */
-  stuck?: boolean;
-  /** Has navigated before: the next navigation is a person moving on, and waits a moment first. */
-  used?: boolean;
-}
-
 interface Snapshot {
   html: string;
   title: string;
@@ -74,10 +64,6 @@ function readDom(page: Page, timeoutMs: number): Promise<Snapshot> {
 const NAVIGATED = /context was destroyed|navigat|detached/i;
 const SCREENSHOT_WAIT_MS = 2_000;
 
-async function closeTab(tab: Tab): Promise<void> {
-  await tab.page.close().catch(() => {});
-}
-
 export class ReadingSession implements BrowserSession {
   private tab: Tab | undefined;
   private closed = false;
@@ -88,60 +74,25 @@ export class ReadingSession implements BrowserSession {
   private spares: Promise<Tab | undefined>[] = [];
   /** The reading tab while it is being opened. */
   private opening: Promise<Tab> | undefined;
-  /** Tabs Chromium is creating now (see close()). */
-  private readonly creating = new Set<Promise<unknown>>();
+  private readonly tabs: SessionTabs;
 
   constructor(
     private readonly launched: LaunchedBrowser,
     private readonly options: SessionOptions,
   ) {
+    this.tabs = new SessionTabs(launched, { allowPrivateNetwork: options.allowPrivateNetwork, resolver: this.resolver, blockResources: options.blockResources ?? true });
     this.ahead = new Prefetcher<Tab, PageLoad>({ start: (ahead) => this.loadAhead(ahead), closeTab }, options.prefetchTabs ?? 0);
-  }
-
-  /**
-   * A prepared tab. The reading tab is, at first, the blank one Chromium opened
-   * at launch. Pages loading ahead get a window each: a hidden background tab
-   * would hold the human scrolls (input waits for a frame) and its timers.
-   */
-  private newTab(use: 'reading' | 'ahead'): Promise<Tab> {
-    const opening = this.openTab(use);
-    let timer: NodeJS.Timeout | undefined;
-    const givenUp = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => {
-        void opening.then(closeTab, () => undefined);
-        reject(new Error(`Chromium did not open a tab within ${TAB_OPEN_TIMEOUT_MS} ms`));
-      }, TAB_OPEN_TIMEOUT_MS);
-    });
-    return Promise.race([opening, givenUp]).finally(() => clearTimeout(timer));
-  }
-
-  private async openTab(use: 'reading' | 'ahead'): Promise<Tab> {
-    const page = (use === 'reading' ? await this.launched.startPage() : undefined) ?? (await this.createPage(use === 'ahead' ? 'window' : 'tab'));
-    const blockResources = this.options.blockResources ?? true;
-    const guards = await preparePage(page, { allowPrivateNetwork: this.options.allowPrivateNetwork, resolver: this.resolver, popups: 'close', blockResources });
-    return { page, guards };
-  }
-
-  private createPage(type: 'tab' | 'window'): Promise<Page> {
-    if (this.closed) return Promise.reject(new Error('the browser session is closed'));
-    const creation = this.launched.browser.newPage({ type });
-    this.creating.add(creation);
-    creation.then(
-      () => this.creating.delete(creation),
-      () => this.creating.delete(creation),
-    );
-    return creation;
   }
 
   /** The reading tab, opened on first use and replaced after a crash or a stuck page. A --cdp-url browser gets a new tab too. */
   private async readingTab(): Promise<Tab> {
     const current = this.tab;
-    if (current && (current.guards.crashed || current.stuck || current.page.isClosed())) {
+    if (current && !usable(current)) {
       this.tab = undefined;
       await closeTab(current);
     }
     if (this.tab) return this.tab;
-    this.opening ??= this.newTab('reading')
+    this.opening ??= this.tabs.open('reading')
       .then((tab) => {
         this.tab = tab;
         return tab;
@@ -163,7 +114,7 @@ export class ReadingSession implements BrowserSession {
   /** Keep prefetchTabs tabs in all (loading ahead or spare), so that a page to load ahead does not wait for one. */
   private warm(): void {
     while (!this.closed && this.spares.length + this.ahead.urls().length < this.ahead.maxTabs) {
-      this.spares.push(this.newTab('ahead').catch(() => undefined));
+      this.spares.push(this.tabs.open('ahead').catch(() => undefined));
     }
   }
 
@@ -171,16 +122,15 @@ export class ReadingSession implements BrowserSession {
   private async spareTab(): Promise<Tab> {
     for (let spare = this.spares.shift(); spare; spare = this.spares.shift()) {
       const tab = await spare;
-      if (tab && !tab.page.isClosed() && !tab.guards.crashed && !tab.stuck) return tab;
+      if (tab && usable(tab)) return tab;
       if (tab) await closeTab(tab);
     }
-    return this.newTab('ahead');
+    return this.tabs.open('ahead');
   }
 
   /** An old reading tab becomes a spare when one is wanted; otherwise it is closed. */
   private retire(tab: Tab): void {
-    const usable = !tab.page.isClosed() && !tab.guards.crashed && !tab.stuck;
-    if (usable && this.spares.length + this.ahead.urls().length < this.ahead.maxTabs) this.spares.push(Promise.resolve(tab));
+    if (usable(tab) && this.spares.length + this.ahead.urls().length < this.ahead.maxTabs) this.spares.push(Promise.resolve(tab));
     else void closeTab(tab);
   }
 
@@ -365,15 +315,13 @@ export class ReadingSession implements BrowserSession {
       await Promise.all(tabs.map((tab) => (tab ? closeTab(tab) : undefined)));
     };
     // Our tabs in a browser we only connected to are closed one by one; a browser
-    // we launched takes them with it. Either way a tab Chromium is still creating
-    // is let finish first: closed mid-creation, it leaves puppeteer waiting 30 s for
-    // its frame tree (keeping scout alive) and the stealth hooks printing errors.
-    // A tab stuck in a load that ignores its abort must not keep the browser open.
-    const grace = new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref());
-    if (this.launched.connected) await Promise.race([tidy(), grace]);
+    // we launched takes them with it, once the tabs being created are. A tab stuck
+    // in a load that ignores its abort must not keep the browser open either way.
+    const created = this.tabs.stop(CLOSE_GRACE_MS);
+    if (this.launched.connected) await Promise.race([tidy(), new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref())]);
     else {
       void this.ahead.cancelAll();
-      await Promise.race([Promise.allSettled([...this.creating]), grace]);
+      await created;
     }
     this.tab = undefined;
     await this.launched.close();
