@@ -15,9 +15,27 @@ export function within<T>(promise: Promise<T>, ms: number, what: string): Promis
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Resolves when signal aborts (at once when it already has); never without a signal. */
-export function whenAborted(signal: AbortSignal | undefined): Promise<'aborted'> {
-  if (!signal) return new Promise(() => {});
-  if (signal.aborted) return Promise.resolve('aborted');
-  return new Promise((resolve) => signal.addEventListener('abort', () => resolve('aborted'), { once: true }));
+/** Resolves to value after ms; unref'd: a wait inside a load must never be what keeps the process alive. */
+export function later<T>(ms: number, value: T): Promise<T> {
+  return new Promise<T>((resolve) => setTimeout(() => resolve(value), ms).unref());
+}
+
+/**
+ * promise's value, or 'aborted' once signal aborts, whichever comes first. The
+ * abort listener goes when the race ends: a research run's signal outlives
+ * dozens of loads, and each left behind would be a listener leak.
+ */
+export async function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T | 'aborted'> {
+  if (!signal) return promise;
+  let onAbort = () => {};
+  const aborted = new Promise<'aborted'>((resolve) => {
+    onAbort = () => resolve('aborted');
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([promise, aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
 }

@@ -6,7 +6,7 @@
  */
 import type { Frame, HTTPResponse, Page } from 'puppeteer-core';
 import { messageOf } from '../errors.js';
-import { whenAborted } from './deadline.js';
+import { later, unlessAborted } from './deadline.js';
 
 export const COMMIT_GRACE_MS = 3_000;
 /** PageLoad.error of a load stopped by its signal. */
@@ -34,9 +34,6 @@ export interface GotoResult {
 
 type Settled = { kind: 'done'; response: HTTPResponse | null } | { kind: 'failed'; error: unknown };
 
-// Unref'd: a wait inside a load must never be what keeps the process alive.
-const later = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms).unref());
-
 function describe(error: unknown, timeoutMs: number): string {
   const message = messageOf(error);
   if (/timeout/i.test(message)) return `the page did not respond within ${timeoutMs} ms`;
@@ -61,12 +58,11 @@ export async function gotoCommitted(page: Page, url: string, options: GotoOption
   const goto: Promise<Settled> = page
     .goto(url, { waitUntil: 'domcontentloaded', timeout: options.timeoutMs })
     .then((response) => ({ kind: 'done' as const, response }), (error: unknown) => ({ kind: 'failed' as const, error }));
-  const stop = whenAborted(options.signal);
   try {
-    const first = await Promise.race([goto, commit, stop]);
+    const first = await unlessAborted(Promise.race([goto, commit]), options.signal);
     if (first === 'aborted') return { committed, status, domContentLoaded: false, error: INTERRUPTED };
     if (first !== 'committed') return settle(first, committed, status, options.timeoutMs);
-    const second = await Promise.race([goto, later(options.commitGraceMs ?? COMMIT_GRACE_MS, 'grace' as const), stop]);
+    const second = await unlessAborted(Promise.race([goto, later(options.commitGraceMs ?? COMMIT_GRACE_MS, 'grace' as const)]), options.signal);
     if (second === 'aborted') return { committed, status, domContentLoaded: false, error: INTERRUPTED };
     if (second === 'grace') return { committed: true, status, domContentLoaded: false };
     return settle(second, true, status, options.timeoutMs);
@@ -85,7 +81,7 @@ export async function settleLoad(page: Page, ms: number, signal?: AbortSignal): 
   const loaded = page
     .evaluate(() => (document.readyState === 'complete' ? undefined : new Promise<void>((resolve) => addEventListener('load', () => resolve(), { once: true }))))
     .catch(() => undefined);
-  await Promise.race([loaded, later(ms, undefined), whenAborted(signal)]);
+  await unlessAborted(Promise.race([loaded, later(ms, undefined)]), signal);
 }
 
 function settle(outcome: Settled, committed: boolean, status: number | null, timeoutMs: number): GotoResult {

@@ -5,6 +5,7 @@
  * the browser can let them finish first.
  */
 import type { Page } from 'puppeteer-core';
+import { later } from './deadline.js';
 import type { LaunchedBrowser } from './launch.js';
 import { preparePage, type PageGuards } from './page-setup.js';
 import type { HostResolver } from './url-guard.js';
@@ -69,8 +70,7 @@ export class SessionTabs {
    */
   async stop(ms: number): Promise<void> {
     this.stopped = true;
-    const grace = new Promise((resolve) => setTimeout(resolve, ms).unref());
-    await Promise.race([Promise.allSettled([...this.creating]), grace]);
+    await Promise.race([Promise.allSettled([...this.creating]), later(ms, undefined)]);
   }
 
   private async prepare(use: 'reading' | 'ahead'): Promise<Tab> {

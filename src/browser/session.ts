@@ -8,7 +8,7 @@ import type { Page } from 'puppeteer-core';
 import type { Config } from '../config.js';
 import { messageOf } from '../errors.js';
 import { DEFAULT_NAVIGATION_TIMEOUT_MS, type PageGuards } from './page-setup.js';
-import { EVALUATE_TIMEOUT_MS, PageStuck, whenAborted, within } from './deadline.js';
+import { EVALUATE_TIMEOUT_MS, later, PageStuck, unlessAborted, within } from './deadline.js';
 import { gotoCommitted, settleLoad, COMMIT_GRACE_MS, INTERRUPTED, SETTLE_MS } from './goto.js';
 import { HUMAN, pauseBeforeNavigation, scrollLikeAPerson, type HumanBehaviour } from './human.js';
 import { INTERSTITIAL_WAIT_MS, waitOutInterstitial } from './interstitial.js';
@@ -170,7 +170,7 @@ export class ReadingSession implements BrowserSession {
     const ahead = this.ahead.take(url);
     if (!ahead) return undefined;
     // An interrupted load does not wait for the page loading ahead to notice: it is cancelled, its tab closed whenever it appears.
-    const load = await Promise.race([ahead.done, whenAborted(options.signal)]);
+    const load = await unlessAborted(ahead.done, options.signal);
     if (load === 'aborted' || !load || !ahead.tab || this.closed) {
       this.ahead.cancel(ahead);
       return undefined;
@@ -230,9 +230,7 @@ export class ReadingSession implements BrowserSession {
         return finish(this.failure(nav.error ?? 'the page did not load', guards, mark.refused, result.downloads));
       }
       // Every read of the page waits on its renderer: an interrupt must not wait for a page stuck in a script.
-      const read = this.readCommitted(page, human, nav.domContentLoaded, options.signal);
-      read.catch(() => {});
-      const outcome = await Promise.race([read, whenAborted(options.signal)]);
+      const outcome = await unlessAborted(this.readCommitted(page, human, nav.domContentLoaded, options.signal), options.signal);
       since();
       if (outcome === 'aborted') return finish({ error: INTERRUPTED });
       return finish({ ...outcome.dom, ...(outcome.interstitial ? { interstitial: outcome.interstitial } : {}) });
@@ -318,7 +316,7 @@ export class ReadingSession implements BrowserSession {
     // we launched takes them with it, once the tabs being created are. A tab stuck
     // in a load that ignores its abort must not keep the browser open either way.
     const created = this.tabs.stop(CLOSE_GRACE_MS);
-    if (this.launched.connected) await Promise.race([tidy(), new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref())]);
+    if (this.launched.connected) await Promise.race([tidy(), later(CLOSE_GRACE_MS, undefined)]);
     else {
       void this.ahead.cancelAll();
       await created;
