@@ -54,7 +54,8 @@ export class Prefetcher<T, R> {
 
   /** Stop a load and close its tab, now and, should the tab appear later, then. */
   cancel(ahead: Ahead<T, R>): void {
-    this.ahead.delete(ahead.url);
+    // A load already taken may be cancelled after a new one for its URL started: leave that one be.
+    if (this.ahead.get(ahead.url) === ahead) this.ahead.delete(ahead.url);
     ahead.controller.abort();
     const close = () => (ahead.tab ? this.driver.closeTab(ahead.tab) : Promise.resolve());
     void close();
