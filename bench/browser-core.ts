@@ -6,9 +6,9 @@
  *
  *   npm run bench:browser
  */
-import { HUMAN, NO_HUMAN } from '../src/browser/human.js';
-import { launchBrowser } from '../src/browser/launch.js';
-import { openSession } from '../src/browser/session.js';
+import { HUMAN, NO_HUMAN } from '../src/browser/page/human.js';
+import { launchBrowser } from '../src/browser/launch/launch.js';
+import { openSession } from '../src/browser/session/reading-session.js';
 import { startFixtureWeb } from '../test/support/fixture-web.js';
 import { medianMs } from './support.js';
 

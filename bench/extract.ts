@@ -14,7 +14,7 @@ import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
-import { readPage } from '../src/browser/page-text.js';
+import { readPage } from '../src/browser/read/page-text.js';
 import { median } from './support.js';
 
 const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));

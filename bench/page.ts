@@ -11,9 +11,9 @@
 import { readFileSync } from 'node:fs';
 import { Readability } from '@mozilla/readability';
 import { JSDOM } from 'jsdom';
-import { NO_HUMAN } from '../src/browser/human.js';
-import { readPage } from '../src/browser/page-text.js';
-import { openSession, type ReadingSession } from '../src/browser/session.js';
+import { NO_HUMAN } from '../src/browser/page/human.js';
+import { readPage } from '../src/browser/read/page-text.js';
+import { openSession, type ReadingSession } from '../src/browser/session/reading-session.js';
 import type { PageLoad } from '../src/browser/types.js';
 import { FIXTURE_WEB_ROOT, startFixtureWeb } from '../test/support/fixture-web.js';
 import { sleep } from '../test/support/listen.js';

@@ -9,7 +9,7 @@
  *
  *   npm run bench:research [-- --runs 3 --pages 8 --delay 1000]
  */
-import { launchBrowser } from '../src/browser/launch.js';
+import { launchBrowser } from '../src/browser/launch/launch.js';
 import { flag, median, printTable, scoutRun, startHarness, HARNESS_PAGES, type ScoutRun } from './support.js';
 
 const RUNS = flag('runs', 3);

@@ -5,10 +5,10 @@
  */
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { browserSessionOptions } from '../browser/session.js';
-import { callPersistent, findPersistent, helloFailure, startPersistent, waitForExit } from '../browser/persistent.js';
-import { statePath } from '../browser/state.js';
-import { BrowserTool, findAction, renderResult, unknownAction, type ToolResult } from '../browser/tool.js';
+import { browserSessionOptions } from '../browser/session/reading-session.js';
+import { callPersistent, findPersistent, helloFailure, startPersistent, waitForExit } from '../browser/tool/persistent/client.js';
+import { statePath } from '../browser/tool/persistent/state.js';
+import { BrowserTool, findAction, renderResult, unknownAction, type ToolResult } from '../browser/tool/browser-tool.js';
 import type { Config } from '../config.js';
 import { ScoutError } from '../errors.js';
 import { writeJson, type CommandContext } from './io.js';

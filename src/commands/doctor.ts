@@ -1,5 +1,5 @@
 /** `scout doctor`: one line per dependency, ok or fail with a hint. */
-import { checkChrome } from '../browser/chrome-check.js';
+import { checkChrome } from '../browser/launch/check.js';
 import type { Config } from '../config.js';
 import { EXIT } from '../errors.js';
 import type { HealthCheck } from '../health.js';

@@ -1,9 +1,9 @@
 /** `scout read <url>`: print exactly what the agent would see of a page. */
 import type { Command } from 'commander';
-import { readPage } from '../browser/page-text.js';
-import { browserSessionOptions, openSession } from '../browser/session.js';
+import { readPage } from '../browser/read/page-text.js';
+import { browserSessionOptions, openSession } from '../browser/session/reading-session.js';
 import type { PageLoad } from '../browser/types.js';
-import { ALLOW_PRIVATE_HINT, checkUrlResolved, HostResolver } from '../browser/url-guard.js';
+import { ALLOW_PRIVATE_HINT, checkUrlResolved, HostResolver } from '../browser/page/url-guard.js';
 import type { Config } from '../config.js';
 import { ScoutError } from '../errors.js';
 import { linksSection } from '../prompts/sections.js';

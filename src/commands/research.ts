@@ -24,7 +24,7 @@ export function researchDeps(config: Config, trace: Tracer, onWarning: (message:
   return {
     llm: createLlm(config, { tracer: trace }),
     search: createSearch(config, { tracer: trace, onWarning }),
-    openBrowser: async () => (await import('../browser/research-browser.js')).openResearchBrowser(config, trace),
+    openBrowser: async () => (await import('../browser/session/research-browser.js')).openResearchBrowser(config, trace),
   };
 }
 

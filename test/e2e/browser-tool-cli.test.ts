@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, statSync, existsSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alive } from '../../src/browser/state.js';
+import { alive } from '../../src/browser/tool/persistent/state.js';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web.js';
 import { runCli } from '../support/run-cli.js';
 

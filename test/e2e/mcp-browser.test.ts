@@ -7,7 +7,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNTRUSTED_NOTICE } from '../../src/mcp/untrusted.js';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web.js';
-import { chromiumsUnder, startMcp, waitFor, type McpRun } from './mcp-harness.js';
+import { chromiumsUnder, startMcp, waitFor, type McpRun } from '../support/mcp-harness.js';
 
 let web: FixtureWeb;
 let mcp: McpRun;

@@ -5,14 +5,14 @@
  */
 import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTIONS } from '../../src/browser/tool.js';
+import { ACTIONS } from '../../src/browser/tool/browser-tool.js';
 import { PARTIAL_ANSWER_LOGGER } from '../../src/mcp/tools/research.js';
 import { UNTRUSTED_NOTICE } from '../../src/mcp/untrusted.js';
 import { agentScript, linkNumber } from '../support/agent-script.js';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web.js';
 import { startLlmDouble, type LlmDouble } from '../support/llm-double.js';
 import { startSearxngDouble, type SearxngDouble } from '../support/searxng-double.js';
-import { chromiumsUnder, schemaNodes, startMcp, waitFor, type McpRun } from './mcp-harness.js';
+import { chromiumsUnder, schemaNodes, startMcp, waitFor, type McpRun } from '../support/mcp-harness.js';
 
 let web: FixtureWeb;
 let searx: SearxngDouble;

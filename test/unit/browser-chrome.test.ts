@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { chromeArgs, findChrome, installHint } from '../../src/browser/chrome.js';
+import { chromeArgs, findChrome, installHint } from '../../src/browser/launch/chrome.js';
 import { isScoutError } from '../../src/errors.js';
 
 const savedPath = process.env.PATH;

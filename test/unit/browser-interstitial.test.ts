@@ -1,7 +1,7 @@
 /** Recognising challenge pages, and the injectable randomness of human behaviour. */
 import { describe, expect, it } from 'vitest';
-import { between, HUMAN, NO_HUMAN } from '../../src/browser/human.js';
-import { interstitialOf } from '../../src/browser/interstitial.js';
+import { between, HUMAN, NO_HUMAN } from '../../src/browser/page/human.js';
+import { interstitialOf } from '../../src/browser/page/interstitial.js';
 
 const page = (title: string, text: string, captchaWidget = false) => ({ title, text, captchaWidget });
 

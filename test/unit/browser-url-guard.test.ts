@@ -1,6 +1,6 @@
 /** The SSRF guard's decisions, without a browser. */
 import { describe, expect, it } from 'vitest';
-import { checkUrl, checkUrlResolved, HostResolver, isPrivateAddress } from '../../src/browser/url-guard.js';
+import { checkUrl, checkUrlResolved, HostResolver, isPrivateAddress } from '../../src/browser/page/url-guard.js';
 
 const navigation = { allowPrivateNetwork: false, navigation: true };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { filterLines, keepTextLine } from '../../src/browser/extract/line-filter.js';
-import { wordCount } from '../../src/browser/extract/text-measure.js';
+import { filterLines, keepTextLine } from '../../src/browser/read/extract/line-filter.js';
+import { wordCount } from '../../src/browser/read/extract/text-measure.js';
 
 describe('keepTextLine', () => {
   it('keeps sentences, numbers and longer lines; drops crumbs', () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readPage } from '../../src/browser/page-text.js';
+import { readPage } from '../../src/browser/read/page-text.js';
 
 const read = (name: string) => readPage(readFileSync(new URL(`../fixtures/web/reading/${name}`, import.meta.url), 'utf8'), `https://shop.example/${name}`);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanLink, extractLinks } from '../../src/browser/links.js';
+import { cleanLink, extractLinks } from '../../src/browser/read/links.js';
 
 const PAGE = 'https://news.example/world/2025/story.html?page=1';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cutAtParagraph, readPage } from '../../src/browser/page-text.js';
+import { cutAtParagraph, readPage } from '../../src/browser/read/page-text.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/web/reading/${name}`, import.meta.url), 'utf8');
 const URL_ = 'https://rail.example/news/night-trains';

@@ -1,6 +1,6 @@
 /** The hidden SCOUT_PREFETCH switch bench:research uses to measure without prefetching. */
 import { describe, expect, it } from 'vitest';
-import { prefetchTabs } from '../../src/browser/research-browser.js';
+import { prefetchTabs } from '../../src/browser/session/research-browser.js';
 
 describe('SCOUT_PREFETCH', () => {
   it('defaults to two tabs, takes 0 to 3, and ignores anything else', () => {

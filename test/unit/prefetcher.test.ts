@@ -1,6 +1,6 @@
-/** The Prefetcher's bookkeeping, with a driver whose loads never finish (the real tabs are in e2e/prefetch.test.ts). */
+/** The Prefetcher's bookkeeping, with a driver whose loads never finish (the real tabs are in integration/prefetch.test.ts). */
 import { describe, expect, it } from 'vitest';
-import { Prefetcher, type Ahead } from '../../src/browser/prefetch.js';
+import { Prefetcher, type Ahead } from '../../src/browser/session/prefetch.js';
 
 describe('Prefetcher', () => {
   it('cancelling a load already taken leaves a newer load of the same URL running', () => {

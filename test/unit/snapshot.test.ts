@@ -1,8 +1,8 @@
 /** Rendering accessibility trees as snapshot lines, and the ref registry behind them. */
 import { describe, expect, it } from 'vitest';
-import type { AxNode } from '../../src/browser/ax-tree.js';
-import { RefRegistry } from '../../src/browser/refs.js';
-import { renderSnapshot } from '../../src/browser/snapshot.js';
+import type { AxNode } from '../../src/browser/tool/ax-tree.js';
+import { RefRegistry } from '../../src/browser/tool/refs.js';
+import { renderSnapshot } from '../../src/browser/tool/snapshot.js';
 
 let nextId = 100;
 function n(role: string, name = '', children: AxNode[] = [], extra: Partial<AxNode> = {}): AxNode {

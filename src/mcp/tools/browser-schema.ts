@@ -6,7 +6,7 @@
  * of its errors is the same as for `scout browser`.
  */
 import * as z from 'zod';
-import type { Action, ParamSpec } from '../../browser/actions/define.js';
+import type { Action, ParamSpec } from '../../browser/tool/actions/define.js';
 
 interface Merged {
   type: ParamSpec['type'];

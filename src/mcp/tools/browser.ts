@@ -5,8 +5,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { ACTIONS, BrowserTool, renderResult, type ToolResult } from '../../browser/tool.js';
-import { browserSessionOptions } from '../../browser/session.js';
+import { ACTIONS, BrowserTool, renderResult, type ToolResult } from '../../browser/tool/browser-tool.js';
+import { browserSessionOptions } from '../../browser/session/reading-session.js';
 import { errorResult, type McpContext } from '../context.js';
 import { UNTRUSTED_NOTICE } from '../untrusted.js';
 import { browserInputSchema } from './browser-schema.js';

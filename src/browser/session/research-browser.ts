@@ -1,0 +1,93 @@
+/** The browser as the research loop sees it: load pages with their form fields, read them as PageViews, fill forms. */
+import type { FormOutcome, PageView, ResearchBrowser } from '../../agent/research.js';
+import type { Config } from '../../config.js';
+import type { Tracer } from '../../trace.js';
+import { fieldRef, fillAndSubmit } from './form-fill.js';
+import { discoverForms, type FormField } from '../page/forms.js';
+import { frame, readPage } from '../read/page-text.js';
+import { browserSessionOptions, openSession, type ReadingSession } from './reading-session.js';
+import type { PageField, PageLoad } from '../types.js';
+
+const MAX_FIELDS = 30;
+const FORM_TIMEOUT_MS = 15_000;
+const HAS_FIELDS = /<(input|select|textarea)\b/i;
+/** Tabs loading the next search results while the model reads. */
+const PREFETCH_TABS = 2;
+
+/**
+ * Prefetch tabs, from the hidden SCOUT_PREFETCH switch: 0 turns prefetching
+ * off (bench:research measures with and without), 1-3 sets the tab count.
+ */
+export function prefetchTabs(env: NodeJS.ProcessEnv = process.env): number {
+  const value = env.SCOUT_PREFETCH ?? '';
+  return /^[0-3]$/.test(value) ? Number(value) : PREFETCH_TABS;
+}
+
+function readPageView(load: PageLoad): PageView {
+  const page = readPage(load.html, load.url);
+  const title = page.title || load.title;
+  return {
+    title,
+    links: page.links,
+    fields: load.fields ?? [],
+    frame: (maxChars) => frame(title, load.url, page.markdown, maxChars).text,
+  };
+}
+
+function fillable(field: FormField): boolean {
+  return !field.disabled && field.tag !== 'button' && !['hidden', 'submit', 'button', 'reset', 'image'].includes(field.type);
+}
+
+/** The fields the agent may fill, each under the ref it will be named by. */
+function pageFields(fields: readonly FormField[]): PageField[] {
+  return fields
+    .map((field, index) => ({ field, index }))
+    .filter(({ field }) => fillable(field))
+    .slice(0, MAX_FIELDS)
+    .map(({ field, index }) => ({
+      ref: fieldRef(index),
+      type: field.type,
+      label: field.label || field.name,
+      required: field.required,
+      ...(field.options ? { options: field.options } : {}),
+    }));
+}
+
+async function discover(session: ReadingSession, load: PageLoad): Promise<FormField[]> {
+  const page = session.currentPage();
+  if (load.error || !page || !HAS_FIELDS.test(load.html)) return [];
+  return discoverForms(page).catch(() => []);
+}
+
+export async function openResearchBrowser(config: Config, trace: Tracer): Promise<ResearchBrowser> {
+  const session = await openSession({ ...browserSessionOptions(config), prefetchTabs: prefetchTabs() });
+  session.prepare();
+  let fields: FormField[] = [];
+
+  const withFields = async (load: PageLoad): Promise<PageLoad> => {
+    fields = await discover(session, load);
+    trace({ type: 'load', url: load.url, status: load.status, ms: load.ms, prefetched: session.wasPrefetched(load), error: load.error, interstitial: load.interstitial, dialogs: load.dialogs, downloads: load.downloads, popups: load.popups, fields: fields.length });
+    return { ...load, fields: pageFields(fields) };
+  };
+
+  return {
+    async load(url, options) {
+      return withFields(await session.load(url, options));
+    },
+    close: () => session.close(),
+    alive: () => session.alive(),
+    read: readPageView,
+    prefetch(urls) {
+      session.prefetch(urls);
+      trace({ type: 'prefetch', urls: session.prefetching() });
+    },
+    async fillForm(requests): Promise<FormOutcome> {
+      const page = session.currentPage();
+      const formUrl = page?.url() ?? '';
+      if (!page) return { filled: [], failed: requests.map((r) => r.field), navigated: false, load: await session.current(formUrl) };
+      const result = await fillAndSubmit(page, fields, requests, FORM_TIMEOUT_MS);
+      trace({ type: 'form', url: formUrl, filled: result.filled, failed: result.failed, navigated: result.navigated });
+      return { ...result, load: await withFields(await session.current(page.url())) };
+    },
+  };
+}

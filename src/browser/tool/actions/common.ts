@@ -1,0 +1,75 @@
+/** Pieces several actions share: the tab to act on, tab summaries, snapshots. */
+import { readAxTree } from '../ax-tree.js';
+import { renderSnapshot, type SnapshotMode } from '../snapshot.js';
+import type { Tab, ToolBrowser } from '../tool-browser.js';
+import { fail, untrustedBlock, type Failure, type ParamSpec } from './define.js';
+
+export const TAB_PARAM = { type: 'string', description: 'tab id (t1, t2, ...); default the current tab' } as const satisfies ParamSpec;
+export const TIMEOUT_PARAM = { type: 'integer', description: 'navigation timeout in ms (default 30000, at most 120000)', min: 1, max: 120_000 } as const satisfies ParamSpec;
+
+export interface TabInfo {
+  id: string;
+  url: string;
+  title: string;
+  current: boolean;
+}
+
+export async function tabInfo(browser: ToolBrowser, tab: Tab): Promise<TabInfo> {
+  return { id: tab.id, url: tab.page.url(), title: await tab.page.title().catch(() => ''), current: browser.current()?.id === tab.id };
+}
+
+/** The named tab, or the current one; a failure the model can act on when there is none. */
+export function pickTab(browser: ToolBrowser, id: string | undefined, options: { crashedOk?: boolean } = {}): Tab | Failure {
+  const tab = id ? browser.get(id) : browser.current();
+  if (!tab || tab.page.isClosed()) {
+    const known = browser.list().map((t) => t.id);
+    if (id) return fail(`no tab ${id}`, known.length ? `open tabs: ${known.join(', ')}` : 'open one with `open <url>`', 'BAD_INPUT');
+    return fail('no tab is open', 'open one with `open <url>` first', 'BAD_INPUT');
+  }
+  if (tab.crashed && !options.crashedOk) return fail(`tab ${tab.id} crashed`, `close it and open the page again (\`close ${tab.id}\`, \`open <url>\`)`);
+  return tab;
+}
+
+export const isFailure = (value: unknown): value is Failure => typeof value === 'object' && value !== null && (value as Failure).ok === false;
+
+export interface SnapshotData {
+  tab: string;
+  url: string;
+  title: string;
+  mode: SnapshotMode;
+  snapshot: string;
+  refs: number;
+  truncated: boolean;
+  sourceTruncated: boolean;
+  matches?: number;
+}
+
+export async function takeSnapshot(tab: Tab, options: { mode: SnapshotMode; maxChars?: number; query?: string }): Promise<SnapshotData> {
+  const tree = await readAxTree(tab.cdp);
+  tab.refs.sync(tree.documentId);
+  const snap = renderSnapshot(tree.root, tab.refs, options);
+  return {
+    tab: tab.id,
+    url: tree.url,
+    title: await tab.page.title().catch(() => ''),
+    mode: options.mode,
+    snapshot: snap.text,
+    refs: snap.refs,
+    truncated: snap.truncated,
+    sourceTruncated: snap.sourceTruncated,
+    ...(snap.matches !== undefined ? { matches: snap.matches } : {}),
+  };
+}
+
+export function renderSnapshotData(data: SnapshotData): string {
+  const counts = [`${data.refs} refs`, ...(data.matches !== undefined ? [`${data.matches} matching lines`] : []), ...(data.truncated ? ['truncated'] : [])];
+  return `${data.tab} ${data.url} "${data.title}" (${data.mode} snapshot, ${counts.join(', ')})\n${untrustedBlock('snapshot', data.snapshot)}`;
+}
+
+export function renderHappenings(h: { dialogs?: { type: string; message: string }[]; downloads?: string[]; popups?: { tab: string; url: string }[] }): string[] {
+  return [
+    ...(h.dialogs ?? []).map((d) => `dismissed ${d.type}: ${JSON.stringify(d.message)}`),
+    ...(h.downloads ?? []).map((url) => `refused download: ${url}`),
+    ...(h.popups ?? []).map((p) => `popup opened as ${p.tab}: ${p.url}`),
+  ];
+}
