@@ -5,8 +5,9 @@
  */
 import type { Provider } from '../config.js';
 import { noTrace, type Tracer } from '../trace.js';
-import { isRetryable, toScoutError, type Failure, type FailureContext } from './errors.js';
-import { DEFAULT_RETRY, retryDelay, sleep, type RetryPolicy } from './retry.js';
+import { retryDelay, type RetryPolicy } from '../util/retry.js';
+import { sleep } from '../util/timing.js';
+import { isRetryable, toScoutError, type FailureContext, type LlmFailure } from './errors.js';
 import { splitThink, ThinkFilter } from './think.js';
 import { estimateMessagesTokens, estimateTokens } from './tokens.js';
 import type { ChatMessage, ChatOptions, ChatResult } from './types.js';
@@ -34,7 +35,7 @@ export interface Transport {
   timeoutMs: number;
   hasKey: boolean;
   send(messages: ChatMessage[], options: ChatOptions, attempt: Attempt): Promise<RawReply>;
-  classify(error: unknown): Failure;
+  classify(error: unknown): LlmFailure;
 }
 
 export interface RunOptions {
@@ -43,6 +44,12 @@ export interface RunOptions {
   /** Provider-specific fields for the trace event (e.g. num_ctx). */
   traceFields?: Record<string, unknown>;
 }
+
+/**
+ * Our own retry schedule (the SDKs' retries are off): 3 tries, 1 s then 2 s
+ * apart, and a server's Retry-After honoured up to 30 s.
+ */
+export const DEFAULT_RETRY: RetryPolicy = { tries: 3, baseDelayMs: 1000, maxDelayMs: 8000, maxRetryAfterMs: 30_000 };
 
 class TimedOut extends Error {}
 
@@ -91,7 +98,7 @@ export async function runChat(transport: Transport, messages: ChatMessage[], opt
       tracer({ ...base, ...usage, ms: result.ms, retries: result.retries, ...(thinking ? { thinking } : {}), ...(promptCut ? { promptCut } : {}) });
       return result;
     } catch (error) {
-      const failure: Failure = options.signal?.aborted
+      const failure: LlmFailure = options.signal?.aborted
         ? { kind: 'aborted', detail: 'cancelled' }
         : timer.signal.aborted
           ? { kind: 'timeout', detail: `${transport.timeoutMs} ms` }

@@ -7,10 +7,10 @@ import { messageOf, ScoutError } from '../errors.js';
 
 export const OLLAMA_START_HINT = 'start it: `ollama serve` or `docker compose --profile ollama up -d`';
 
-export type FailureKind = 'connect' | 'reset' | 'http' | 'timeout' | 'aborted' | 'bad_response';
+export type LlmFailureKind = 'connect' | 'reset' | 'http' | 'timeout' | 'aborted' | 'bad_response';
 
-export interface Failure {
-  kind: FailureKind;
+export interface LlmFailure {
+  kind: LlmFailureKind;
   /** HTTP status, for kind "http" (undefined for an error reported inside a stream). */
   status?: number;
   /** The server's or the network's own words. */
@@ -34,7 +34,7 @@ const CONNECT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTU
 const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
 
 /** Follows `cause` links to a network failure, if the error is one. */
-export function networkFailure(error: unknown): Failure | undefined {
+export function networkFailure(error: unknown): LlmFailure | undefined {
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 6; e = e.cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && CONNECT_CODES.has(code)) return { kind: 'connect', detail: code };
@@ -44,7 +44,7 @@ export function networkFailure(error: unknown): Failure | undefined {
   return undefined;
 }
 
-export function isRetryable(failure: Failure): boolean {
+export function isRetryable(failure: LlmFailure): boolean {
   if (failure.kind === 'connect' || failure.kind === 'reset') return true;
   const status = failure.status ?? 0;
   return failure.kind === 'http' && (status === 429 || status === 408 || status >= 500);
@@ -67,7 +67,7 @@ function serverName(ctx: FailureContext): string {
   return ctx.provider === 'ollama' ? 'Ollama' : 'the OpenAI-compatible server';
 }
 
-function httpError(failure: Failure, ctx: FailureContext): ScoutError {
+function httpError(failure: LlmFailure, ctx: FailureContext): ScoutError {
   const status = failure.status;
   const at = `${serverName(ctx)} at ${ctx.baseUrl}`;
   const said = `HTTP ${status ?? '-'}: ${failure.detail}`;
@@ -97,7 +97,7 @@ function httpError(failure: Failure, ctx: FailureContext): ScoutError {
   return new ScoutError('LLM_FAILED', `${at} rejected the request (${said})`, 'run with --verbose and check the server log');
 }
 
-export function toScoutError(failure: Failure, ctx: FailureContext, cause?: unknown): ScoutError {
+export function toScoutError(failure: LlmFailure, ctx: FailureContext, cause?: unknown): ScoutError {
   const options = { cause };
   switch (failure.kind) {
     case 'connect':
@@ -118,7 +118,7 @@ export function toScoutError(failure: Failure, ctx: FailureContext, cause?: unkn
 }
 
 /** A failure from anything that is neither an HTTP status nor a network error. */
-export function otherFailure(error: unknown): Failure {
+export function otherFailure(error: unknown): LlmFailure {
   if (error instanceof HttpStatusError) return { kind: 'http', status: error.status, detail: error.message, retryAfterMs: error.retryAfterMs };
   const network = networkFailure(error);
   if (network) return network;

@@ -3,10 +3,10 @@ import { Ollama } from 'ollama';
 import type { Config } from '../config.js';
 import { messageOf } from '../errors.js';
 import type { HealthCheck } from '../health.js';
+import { parseRetryAfter } from '../util/retry.js';
 import { DEFAULT_OUTPUT_TOKENS, numCtx } from './budget.js';
 import { runChat, type Attempt, type RawReply, type Transport } from './call.js';
-import { HttpStatusError, OLLAMA_START_HINT, otherFailure, type Failure } from './errors.js';
-import { parseRetryAfter } from './retry.js';
+import { HttpStatusError, OLLAMA_START_HINT, otherFailure, type LlmFailure } from './errors.js';
 import { estimateMessagesTokens } from './tokens.js';
 import type { ChatMessage, ChatOptions, ChatResult, Llm, LlmOptions } from './types.js';
 
@@ -42,7 +42,7 @@ function fetchWithSignal(signal: AbortSignal): typeof fetch {
   };
 }
 
-function classify(error: unknown): Failure {
+function classify(error: unknown): LlmFailure {
   if (error instanceof Error && /did not receive done/i.test(error.message)) return { kind: 'reset', detail: 'the stream ended early' };
   return otherFailure(error);
 }

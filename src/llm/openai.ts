@@ -3,9 +3,9 @@ import OpenAI from 'openai';
 import type { Config } from '../config.js';
 import { messageOf } from '../errors.js';
 import type { HealthCheck } from '../health.js';
+import { parseRetryAfter } from '../util/retry.js';
 import { runChat, type Attempt, type RawReply, type Transport } from './call.js';
-import { networkFailure, otherFailure, type Failure } from './errors.js';
-import { parseRetryAfter } from './retry.js';
+import { networkFailure, otherFailure, type LlmFailure } from './errors.js';
 import type { ChatMessage, ChatOptions, ChatResult, Llm, LlmOptions } from './types.js';
 
 /** Reasoning text as vLLM / DeepSeek (`reasoning_content`) and OpenRouter (`reasoning`) send it. */
@@ -15,7 +15,7 @@ function reasoningOf(part: unknown): string {
   return typeof p?.reasoning === 'string' ? p.reasoning : '';
 }
 
-function classify(error: unknown): Failure {
+function classify(error: unknown): LlmFailure {
   if (error instanceof OpenAI.APIUserAbortError) return { kind: 'aborted', detail: 'cancelled' };
   if (error instanceof OpenAI.APIConnectionTimeoutError) return { kind: 'timeout', detail: messageOf(error) };
   if (error instanceof OpenAI.APIConnectionError) return networkFailure(error.cause) ?? { kind: 'connect', detail: messageOf(error.cause ?? error) };
@@ -30,7 +30,7 @@ export function createOpenAi(config: Config, baseUrl: string, options: LlmOption
     baseURL: baseUrl,
     // Local servers accept any key; the SDK insists on one.
     apiKey: config.openaiApiKey ?? 'not-needed',
-    // Our retries (src/llm/retry.ts) are the only ones.
+    // Our retries (DEFAULT_RETRY in src/llm/call.ts) are the only ones.
     maxRetries: 0,
     timeout: config.llmTimeoutMs,
   });

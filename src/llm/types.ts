@@ -2,7 +2,7 @@
 import type { Provider } from '../config.js';
 import type { HealthCheck } from '../health.js';
 import type { Tracer } from '../trace.js';
-import type { RetryPolicy } from './retry.js';
+import type { RetryPolicy } from '../util/retry.js';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';

@@ -5,15 +5,19 @@
 import { messageOf, ScoutError } from '../errors.js';
 import type { HealthCheck } from '../health.js';
 import { noTrace, type Tracer } from '../trace.js';
+import { parseRetryAfter, retryDelay, type RetryPolicy } from '../util/retry.js';
+import { sleep as realSleep } from '../util/timing.js';
 import { braveLanguage, braveParams, type BraveParams } from './brave-params.js';
 import { refine } from './normalise-url.js';
-import { createRateLimiter, sleep as realSleep, type Sleep } from './rate-limit.js';
+import { createRateLimiter, type Sleep } from './rate-limit.js';
 import type { SearchOptions, SearchProvider, SearchResponse, SearchResult } from './types.js';
 
 export const BRAVE_URL = 'https://api.search.brave.com';
 export const BRAVE_KEY_HINT = 'set BRAVE_API_KEY (or "braveApiKey" in the config file), or use --search searxng';
 const QUOTA_CODES = new Set(['QUOTA_LIMITED', 'USAGE_LIMIT_EXCEEDED']);
 const AUTH_CODES = new Set(['SUBSCRIPTION_TOKEN_INVALID', 'SUBSCRIPTION_NOT_FOUND', 'UNAUTHORIZED']);
+/** 3 tries, 1 s then 2 s apart; a Retry-After over 30 s is not waited for (a 100 s one would stall the run). */
+export const BRAVE_RETRY: RetryPolicy = { tries: 3, baseDelayMs: 1000, maxDelayMs: 4000, maxRetryAfterMs: 30_000 };
 
 export interface BraveOptions {
   apiKey: string | undefined;
@@ -22,9 +26,8 @@ export interface BraveOptions {
   timeoutMs?: number;
   /** Default 1; <= 0 disables the limiter. */
   requestsPerSecond?: number;
-  /** Waits before the 2nd and 3rd tries when the answer has no Retry-After; default 1 s, 2 s, 4 s. */
-  retryDelaysMs?: readonly number[];
-  maxTries?: number;
+  /** Tries on 429 and 5xx, and the waits between them; default BRAVE_RETRY. */
+  retry?: RetryPolicy;
   maxResults?: number;
   tracer?: Tracer;
   sleep?: Sleep;
@@ -70,14 +73,6 @@ export function refineBrave(body: BraveWebResponse): SearchResult[] {
   });
 }
 
-/** Seconds (or an HTTP date) in Retry-After, as milliseconds. */
-function retryAfterMs(header: string | null, now: number): number | undefined {
-  if (!header) return undefined;
-  if (/^\s*\d+(\.\d+)?\s*$/.test(header)) return Number(header) * 1000;
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
-}
-
 function describeBody(text: string): { message: string; code?: string } {
   try {
     const parsed = JSON.parse(text) as BraveError;
@@ -91,7 +86,7 @@ function describeBody(text: string): { message: string; code?: string } {
 }
 
 export function createBrave(options: BraveOptions): BraveProvider {
-  const { apiKey, baseUrl = BRAVE_URL, timeoutMs = 30_000, retryDelaysMs = [1000, 2000, 4000], maxTries = 3, maxResults = 16 } = options;
+  const { apiKey, baseUrl = BRAVE_URL, timeoutMs = 30_000, retry = BRAVE_RETRY, maxResults = 16 } = options;
   const tracer = options.tracer ?? noTrace;
   const sleep = options.sleep ?? realSleep;
   if (!apiKey) throw new ScoutError('SEARCH_AUTH', 'Brave Search needs an API key and none is set', BRAVE_KEY_HINT);
@@ -114,9 +109,10 @@ export function createBrave(options: BraveOptions): BraveProvider {
     }
   }
 
-  function failure(status: number, text: string, tries: number): ScoutError {
+  function failure(status: number, text: string, tries: number, retryAfterMs?: number): ScoutError {
     const { message, code } = describeBody(text);
-    const what = `Brave Search answered HTTP ${status}${tries > 1 ? ` after ${tries} tries` : ''}: ${message}`;
+    const asks = retryAfterMs === undefined ? '' : ` (it asks to wait ${Math.ceil(retryAfterMs / 1000)} s)`;
+    const what = `Brave Search answered HTTP ${status}${tries > 1 ? ` after ${tries} tries` : ''}${asks}: ${message}`;
     if (code && QUOTA_CODES.has(code)) return new ScoutError('SEARCH_FAILED', what, 'the plan\'s quota is used up: wait for it to reset, raise it at https://api-dashboard.search.brave.com, or use --search searxng');
     if (status === 401 || status === 403 || (code && AUTH_CODES.has(code))) return new ScoutError('SEARCH_AUTH', what, `Brave rejected the API key: ${BRAVE_KEY_HINT}`);
     if (status === 422) return new ScoutError('SEARCH_FAILED', what, 'a search parameter was refused; see the detail above');
@@ -137,8 +133,10 @@ export function createBrave(options: BraveOptions): BraveProvider {
       }
       const { code } = describeBody(text);
       const retryable = (response.status === 429 || response.status >= 500) && !(code && QUOTA_CODES.has(code));
-      if (!retryable || attempt >= maxTries) throw failure(response.status, text, attempt);
-      const wait = retryAfterMs(response.headers.get('retry-after'), Date.now()) ?? retryDelaysMs[attempt - 1] ?? retryDelaysMs.at(-1) ?? 1000;
+      if (!retryable) throw failure(response.status, text, attempt);
+      const retryAfterMs = parseRetryAfter(response.headers);
+      const wait = retryDelay(attempt + 1, retryAfterMs, retry);
+      if (wait === undefined) throw failure(response.status, text, attempt, retryAfterMs !== undefined && retryAfterMs > retry.maxRetryAfterMs ? retryAfterMs : undefined);
       await sleep(wait, signal);
     }
   }

@@ -2,24 +2,10 @@
  * A per-instance rate limiter: each call reserves the next free slot
  * synchronously, so concurrent callers are spaced 1/rps seconds apart.
  */
-export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+import { sleep } from '../util/timing.js';
 
-export const sleep: Sleep = (ms, signal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason as Error);
-      return;
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason as Error);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+/** How a caller waits; tests pass one that records instead of waiting. */
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
 /** Resolves when the caller may send its request. requestsPerSecond <= 0 never waits. */
 export type RateLimiter = (signal?: AbortSignal) => Promise<void>;

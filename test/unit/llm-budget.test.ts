@@ -1,10 +1,11 @@
 /** Pure parts of src/llm: token estimate, page budget, num_ctx, think splitting, retry schedule. */
 import { describe, expect, it } from 'vitest';
 import { numCtx, pageBudget } from '../../src/llm/budget.js';
-import { DEFAULT_RETRY, parseRetryAfter, retryDelay } from '../../src/llm/retry.js';
+import { DEFAULT_RETRY } from '../../src/llm/call.js';
 import { splitThink, ThinkFilter } from '../../src/llm/think.js';
 import { estimateMessagesTokens, estimateTokens, prefixFitting } from '../../src/llm/tokens.js';
 import { ScoutError } from '../../src/errors.js';
+import { retryDelay } from '../../src/util/retry.js';
 
 describe('estimateTokens', () => {
   it('counts about 4 ASCII characters per token and one token per CJK character', () => {
@@ -105,31 +106,11 @@ describe('think blocks', () => {
   });
 });
 
-describe('retry schedule', () => {
+describe('the LLM retry schedule', () => {
   it('makes 3 tries in all, waiting 1 s then 2 s by default', () => {
     expect(DEFAULT_RETRY.tries).toBe(3);
     expect(retryDelay(2, undefined, DEFAULT_RETRY)).toBe(1000);
     expect(retryDelay(3, undefined, DEFAULT_RETRY)).toBe(2000);
     expect(retryDelay(4, undefined, DEFAULT_RETRY)).toBeUndefined();
-  });
-
-  it('caps the backoff and honours Retry-After up to a bound', () => {
-    const policy = { ...DEFAULT_RETRY, tries: 10 };
-    expect(retryDelay(9, undefined, policy)).toBe(8000);
-    expect(retryDelay(2, 5000, policy)).toBe(5000);
-    expect(retryDelay(2, 0, policy)).toBe(0);
-    expect(retryDelay(2, 31_000, policy)).toBeUndefined();
-  });
-
-  it('reads Retry-After as seconds or a date, and retry-after-ms', () => {
-    const h = (entries: Record<string, string>) => new Headers(entries);
-    expect(parseRetryAfter(h({ 'retry-after': '3' }))).toBe(3000);
-    expect(parseRetryAfter(h({ 'retry-after-ms': '250', 'retry-after': '9' }))).toBe(250);
-    const now = Date.parse('2026-12-02T12:00:00Z');
-    expect(parseRetryAfter(h({ 'retry-after': 'Wed, 02 Dec 2026 12:00:05 GMT' }), now)).toBe(5000);
-    expect(parseRetryAfter(h({ 'retry-after': 'Wed, 02 Dec 2026 11:00:00 GMT' }), now)).toBe(0);
-    expect(parseRetryAfter(h({ 'retry-after': 'soon' }))).toBeUndefined();
-    expect(parseRetryAfter(h({}))).toBeUndefined();
-    expect(parseRetryAfter(undefined)).toBeUndefined();
   });
 });

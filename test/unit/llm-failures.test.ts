@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULTS, type Config, type Provider } from '../../src/config.js';
 import { exitCodeOf, formatError } from '../../src/errors.js';
 import { createLlm } from '../../src/llm/index.js';
-import type { RetryPolicy } from '../../src/llm/retry.js';
+import type { RetryPolicy } from '../../src/util/retry.js';
 import type { ChatOptions } from '../../src/llm/types.js';
 import type { TraceEvent } from '../../src/trace.js';
 import { listen } from '../support/listen.js';

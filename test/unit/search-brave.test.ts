@@ -21,7 +21,7 @@ afterEach(async () => {
 
 /** A client of the double: no limiter and short backoff unless a test says otherwise. */
 const brave = (d: BraveDouble, options: Partial<BraveOptions> = {}) =>
-  createBrave({ apiKey: 'test-key', baseUrl: d.url, requestsPerSecond: 0, retryDelaysMs: [20, 40, 80], ...options });
+  createBrave({ apiKey: 'test-key', baseUrl: d.url, requestsPerSecond: 0, retry: { tries: 3, baseDelayMs: 20, maxDelayMs: 80, maxRetryAfterMs: 30_000 }, ...options });
 
 
 describe('Brave success', () => {
@@ -107,6 +107,16 @@ describe('Brave retries', () => {
     const error = await scoutErrorOf(brave(d).search('q'));
     expect(d.requests).toHaveLength(3);
     expect(error.message).toContain('HTTP 429 after 3 tries: RATE_LIMITED: Request rate limit exceeded for plan.');
+  });
+
+  it('a Retry-After beyond the cap (100 s) is not waited for: the search fails at once and says how long Brave asked for', async () => {
+    const d = await double({ fallback: reply.rateLimited('100') });
+    const waits: number[] = [];
+    const error = await scoutErrorOf(brave(d, { sleep: async (ms) => void waits.push(ms) }).search('q'));
+    expect(waits).toEqual([]);
+    expect(d.requests).toHaveLength(1);
+    expect(error.code).toBe('SEARCH_FAILED');
+    expect(error.message).toContain('HTTP 429 (it asks to wait 100 s): RATE_LIMITED');
   });
 
   it('a long non-JSON error body is cut to its first 500 characters', async () => {
