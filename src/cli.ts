@@ -27,7 +27,7 @@ function printable(config: Config): Record<string, unknown> {
  * A subcommand's module is imported when the subcommand runs, not at start-up:
  * a research run does not load the MCP server, and `--help` loads no browser.
  */
-function later<A extends unknown[]>(context: CommandContext, load: () => Promise<(context: CommandContext, ...args: A) => Promise<void>>) {
+function lazyAction<A extends unknown[]>(context: CommandContext, load: () => Promise<(context: CommandContext, ...args: A) => Promise<void>>) {
   return async (...args: A) => (await load())(context, ...args);
 }
 
@@ -69,23 +69,23 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .argument('<query...>', 'the search query')
     .option('--raw', 'print the engine\'s own answer (Brave or SearxNG JSON) instead of the refined results')
     .option('--save-results <dir>', 'also write the query, results and raw answer to a timestamped JSON file in <dir>')
-    .action(later(context, async () => (await import('./commands/search.js')).searchAction));
+    .action(lazyAction(context, async () => (await import('./commands/search.js')).searchAction));
 
   addCommonOptions(addBrowserOptions(program.command('read')))
     .description('print the Markdown the agent would see for a page')
     .argument('<url>', 'the page to read')
-    .action(later(context, async () => (await import('./commands/read.js')).readAction));
+    .action(lazyAction(context, async () => (await import('./commands/read.js')).readAction));
 
   const browser = addCommonOptions(addBrowserOptions(program.command('browser')))
     .description('the browser tool: doctor, status, start, stop, tabs, open, focus, close, snapshot, screenshot, navigate, act, requests, errors, text, emulate')
     .argument('<action>', 'the browser action')
     .argument('[args...]', 'the action\'s arguments');
   for (const [flags, description] of BROWSER_PARAM_OPTIONS) browser.option(flags, description);
-  browser.action(later(context, async () => (await import('./commands/browser.js')).browserAction));
+  browser.action(lazyAction(context, async () => (await import('./commands/browser.js')).browserAction));
 
   addCommonOptions(addBrowserOptions(addSearchOptions(addLlmOptions(addResearchOptions(program.command('mcp'))))))
     .description('run as an MCP server on stdio with the tools research, browser and search')
-    .action(later(context, async () => (await import('./commands/mcp.js')).mcpAction));
+    .action(lazyAction(context, async () => (await import('./commands/mcp.js')).mcpAction));
 
   addCommonOptions(addBrowserOptions(addSearchOptions(addLlmOptions(addResearchOptions(program.command('config'))))))
     .description('print the resolved configuration (flags > env > config file > defaults) as JSON')
