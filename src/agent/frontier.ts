@@ -3,13 +3,8 @@
  * pages, and the addresses the model was offered. Anything not offered is refused.
  */
 import { normaliseUrl } from '../search/normalise-url.js';
+import type { OfferedLink } from '../prompts/sections.js';
 import type { SearchResult } from '../search/types.js';
-
-export interface OfferedLink {
-  n: number;
-  url: string;
-  text: string;
-}
 
 function key(url: string): string {
   try {

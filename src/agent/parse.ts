@@ -2,6 +2,7 @@
  * Parsing the model's answers. Tolerant of case, markdown bullets and bold,
  * and a reasoning model's <think> block; strict about what counts as an action.
  */
+import type { FieldValue } from '../browser/types.js';
 import { splitThink } from '../llm/think.js';
 
 export type Action =
@@ -9,11 +10,6 @@ export type Action =
   | { kind: 'back' }
   | { kind: 'exit' }
   | { kind: 'none' };
-
-export interface FieldValue {
-  field: string;
-  value: string;
-}
 
 export interface NavigationAnswer {
   note?: string;

@@ -3,13 +3,13 @@
  * page per round with a fresh chat (instructions + question + notes + page),
  * and finally conclude from the notes. It yields events and never prints.
  */
-import type { BrowserSession, PageLoad } from '../browser/types.js';
+import type { PageLoad, ResearchBrowser } from '../browser/types.js';
 import { pageBudget } from '../llm/budget.js';
 import type { ChatMessage, ChatResult, Llm } from '../llm/types.js';
 import { concludePrompt } from '../prompts/conclude.js';
 import { directPrompt } from '../prompts/direct.js';
 import type { FormCheckInput } from '../prompts/formcheck.js';
-import { navigatePrompt, type PromptField } from '../prompts/navigate.js';
+import { navigatePrompt } from '../prompts/navigate.js';
 import { newSearchPrompt } from '../prompts/newsearch.js';
 import { searchPrompt } from '../prompts/search.js';
 import type { SearchProvider } from '../search/types.js';
@@ -17,35 +17,9 @@ import { messageOf, ScoutError } from '../errors.js';
 import { checkCitations } from './citations.js';
 import { Frontier } from './frontier.js';
 import { checkNote } from './quotes.js';
-import { answerKey, parseNavigation, parseSearchAnswer, type FieldValue, type NavigationAnswer } from './parse.js';
+import { answerKey, parseNavigation, parseSearchAnswer, type NavigationAnswer } from './parse.js';
 import { redactor } from './secrets.js';
 import type { Note, ResearchEvent, ResearchOptions, ResearchResult, StoppedBy, Visit } from './types.js';
-
-export interface PageView {
-  title: string;
-  links: { url: string; text: string }[];
-  fields: PromptField[];
-  /** The page as framed Markdown of at most maxChars characters. */
-  frame(maxChars: number): string;
-}
-
-export interface FormOutcome {
-  filled: string[];
-  failed: string[];
-  navigated: boolean;
-  load: PageLoad;
-}
-
-export interface ResearchBrowser extends BrowserSession {
-  /** Fill the current page's form by label, name or ref, and submit it. */
-  fillForm(fields: readonly FieldValue[]): Promise<FormOutcome>;
-  /** Pages likely to be read next: start loading them while the model thinks; others are dropped. */
-  prefetch(urls: readonly string[]): void;
-  /** False once the browser itself is gone (killed or crashed), not just a tab. */
-  alive(): boolean;
-  /** What the model is shown of a loaded page. */
-  read(load: PageLoad): PageView;
-}
 
 export interface ResearchDeps {
   llm: Llm;

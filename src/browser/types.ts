@@ -1,4 +1,4 @@
-/** What the research agent needs from a browser: load a page, read its DOM, fill a form, close. */
+/** What the research agent needs from a browser: load a page, read it as the model sees it, fill a form, close. */
 
 export interface PageLoad {
   /** The URL asked for. */
@@ -33,7 +33,7 @@ export interface PageField {
   type: string;
   label: string;
   required: boolean;
-  options?: string[];
+  options?: readonly string[];
 }
 
 export interface LoadOptions {
@@ -46,4 +46,37 @@ export interface BrowserSession {
   load(url: string, options?: LoadOptions): Promise<PageLoad>;
   /** Close every tab and the browser (or disconnect from a --cdp-url one). Idempotent. */
   close(): Promise<void>;
+}
+
+/** What the model is shown of a loaded page. */
+export interface PageView {
+  title: string;
+  links: { url: string; text: string }[];
+  fields: PageField[];
+  /** The page as framed Markdown of at most maxChars characters. */
+  frame(maxChars: number): string;
+}
+
+/** A value the agent asks to fill in, the field named by ref, label or name. */
+export interface FieldValue {
+  field: string;
+  value: string;
+}
+
+export interface FormOutcome {
+  filled: string[];
+  failed: string[];
+  navigated: boolean;
+  load: PageLoad;
+}
+
+/** The browser as the research agent uses it. */
+export interface ResearchBrowser extends BrowserSession {
+  /** Fill the current page's form by label, name or ref, and submit it. */
+  fillForm(fields: readonly FieldValue[]): Promise<FormOutcome>;
+  /** Pages likely to be read next: start loading them while the model thinks; others are dropped. */
+  prefetch(urls: readonly string[]): void;
+  /** False once the browser itself is gone (killed or crashed), not just a tab. */
+  alive(): boolean;
+  read(load: PageLoad): PageView;
 }

@@ -3,17 +3,10 @@
  * then the notes, then this page, so that a local server can reuse its prompt
  * cache across rounds; the question is repeated at the end for small models.
  */
+import type { PageField } from '../browser/types.js';
 import type { ChatMessage } from '../llm/types.js';
 import { formCheckSection, type FormCheckInput } from './formcheck.js';
-import { bulletList, join, linksSection, notesSection, section, type PromptLink, type PromptNote } from './sections.js';
-
-export interface PromptField {
-  ref: string;
-  type: string;
-  label: string;
-  required: boolean;
-  options?: readonly string[];
-}
+import { bulletList, join, linksSection, notesSection, section, type OfferedLink, type PromptNote } from './sections.js';
 
 export interface NavigatePromptInput {
   question: string;
@@ -23,8 +16,8 @@ export interface NavigatePromptInput {
     title: string;
     /** The page as Markdown, already framed [Start of page] … [End of page] and budgeted. */
     text: string;
-    links: readonly PromptLink[];
-    fields: readonly PromptField[];
+    links: readonly OfferedLink[];
+    fields: readonly PageField[];
   };
   /** Names of values the person stored with --secret; the values are never shown. */
   secretNames: readonly string[];
@@ -72,7 +65,7 @@ export const NAVIGATE_INSTRUCTIONS = join(
   ].join('\n'),
 );
 
-function fieldLine(field: PromptField): string {
+function fieldLine(field: PageField): string {
   const parts = [`ref ${field.ref}:`, field.type, field.label ? `"${field.label}"` : '(no label)'];
   if (field.required) parts.push('(required)');
   if (field.options && field.options.length > 0) parts.push(`options: ${field.options.slice(0, 12).join(' | ')}`);

@@ -7,7 +7,8 @@ export interface PromptNote {
   verified?: boolean;
 }
 
-export interface PromptLink {
+/** A link the model was offered, by the number it may navigate to. */
+export interface OfferedLink {
   n: number;
   url: string;
   text: string;
@@ -31,7 +32,7 @@ export function notesSection(notes: readonly PromptNote[]): string {
   return notes.length === 0 ? 'Notes so far: (none yet)' : section('Notes so far:', numberedNotes(notes));
 }
 
-export function linksSection(links: readonly PromptLink[]): string {
+export function linksSection(links: readonly OfferedLink[]): string {
   if (links.length === 0) return 'Links on this page: (none left to visit)';
   return section('Links on this page (navigate by number):', links.map((l) => `[${l.n}] ${l.text || '(no text)'} <${l.url}>`).join('\n'));
 }

@@ -1,12 +1,11 @@
 /** The browser as the research loop sees it: load pages with their form fields, read them as PageViews, fill forms. */
-import type { FormOutcome, PageView, ResearchBrowser } from '../../agent/research.js';
 import type { Config } from '../../config.js';
 import type { Tracer } from '../../trace.js';
 import { fieldRef, fillAndSubmit } from './form-fill.js';
 import { discoverForms, type FormField } from '../page/forms.js';
 import { frame, readPage } from '../read/page-text.js';
 import { browserSessionOptions, openSession, type ReadingSession } from './reading-session.js';
-import type { PageField, PageLoad } from '../types.js';
+import type { FormOutcome, PageField, PageLoad, PageView, ResearchBrowser } from '../types.js';
 
 const MAX_FIELDS = 30;
 const FORM_TIMEOUT_MS = 15_000;
