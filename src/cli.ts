@@ -6,10 +6,11 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { BROWSER_PARAM_OPTIONS } from './commands/browser-options.js';
 import type { ResearchFlags } from './commands/research.js';
-import { processIo, writeJson, type CommandContext, type Io } from './commands/io.js';
+import { writeJson, type CommandContext } from './commands/io.js';
 import { addBrowserOptions, addCommonOptions, addLlmOptions, addResearchOptions, addSearchOptions, configFor } from './commands/options.js';
 import type { Config } from './config.js';
 import { EXIT, exitCodeOf, formatError, ScoutError } from './errors.js';
+import { processIo, type Io } from './io.js';
 import { readQuestion } from './question.js';
 
 function version(): string {

@@ -1,12 +1,7 @@
-/** The process streams and environment a command runs against. */
-export interface Io {
-  stdin: NodeJS.ReadStream;
-  stdout: NodeJS.WriteStream;
-  stderr: NodeJS.WriteStream;
-  env: NodeJS.ProcessEnv;
-}
+/** What a subcommand writes with, and what it gets from the CLI. The streams themselves are src/io.ts, shared with the MCP server. */
+import type { Io } from '../io.js';
 
-export const processIo = (): Io => ({ stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env });
+export type { Io } from '../io.js';
 
 export function writeJson(io: Io, value: unknown): void {
   io.stdout.write(JSON.stringify(value, null, 2) + '\n');

@@ -2,7 +2,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
-import type { Io } from '../commands/io.js';
+import type { Io } from '../io.js';
 import type { Config } from '../config.js';
 import { isScoutError, messageOf } from '../errors.js';
 import { createProgress, type Progress } from '../ui/progress.js';

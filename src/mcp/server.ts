@@ -6,7 +6,7 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { Io } from '../commands/io.js';
+import type { Io } from '../io.js';
 import type { Config } from '../config.js';
 import type { McpContext } from './context.js';
 import { registerBrowser } from './tools/browser.js';
