@@ -35,8 +35,3 @@ export function checkCitations(answer: string, notes: readonly Note[]): CheckedA
     invalid: [...invalid].sort((a, b) => a - b),
   };
 }
-
-export function sourcesMarkdown(sources: readonly Source[]): string {
-  if (sources.length === 0) return '';
-  return ['Sources:', ...sources.map((s) => `[${s.n}] ${s.title ? `${s.title} — ` : ''}${s.url}`)].join('\n');
-}

@@ -1,6 +1,10 @@
 /** The research result as the Markdown report printed on stdout (and written with -o). */
-import { sourcesMarkdown } from '../agent/citations.js';
-import type { ResearchResult } from '../agent/types.js';
+import type { ResearchResult, Source } from '../agent/types.js';
+
+export function sourcesMarkdown(sources: readonly Source[]): string {
+  if (sources.length === 0) return '';
+  return ['Sources:', ...sources.map((s) => `[${s.n}] ${s.title ? `${s.title} — ` : ''}${s.url}`)].join('\n');
+}
 
 function visitedList(result: ResearchResult): string {
   if (result.visited.length === 0) return 'No page could be read.';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { checkCitations, sourcesMarkdown } from '../../src/agent/citations.js';
+import { checkCitations } from '../../src/agent/citations.js';
 import { Frontier } from '../../src/agent/frontier.js';
 import { parseSecrets, redactor } from '../../src/agent/secrets.js';
+import { sourcesMarkdown } from '../../src/ui/output.js';
 
 describe('Frontier', () => {
   it('queues search results once, skips visited pages and numbers unvisited links', () => {
