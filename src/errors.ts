@@ -20,7 +20,6 @@ const CODES = {
   BAD_OPTION: EXIT.usage,
   BAD_CONFIG_FILE: EXIT.usage,
   BAD_INPUT: EXIT.usage,
-  NOT_AVAILABLE_YET: EXIT.usage,
   LLM_UNREACHABLE: EXIT.unavailable,
   LLM_MODEL_MISSING: EXIT.unavailable,
   LLM_AUTH: EXIT.unavailable,

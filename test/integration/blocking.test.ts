@@ -1,14 +1,11 @@
 /**
  * Pages read as text go without images, media and fonts (the fixture web never
- * sees those requests); a page prepared otherwise loads them; a screenshot of
- * the reading tab lets them through and fetches them again in place.
+ * sees those requests); a page prepared otherwise loads them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { NO_HUMAN } from '../../src/browser/page/human.js';
 import { launchBrowser, type LaunchedBrowser } from '../../src/browser/launch/launch.js';
 import { preparePage } from '../../src/browser/page/setup.js';
-import { ReadingSession } from '../../src/browser/session/reading-session.js';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web.js';
 
 let web: FixtureWeb;
@@ -46,32 +43,5 @@ describe('resource blocking', () => {
     expect(seen).toEqual(expect.arrayContaining(['/perf/pixel.png?n=1', '/perf/pixel.png?bg', '/perf/display.woff2']));
     expect(await firstImageWidth(plain)).toBe(64);
     await plain.close();
-  });
-});
-
-describe('ReadingSession.screenshot', () => {
-  it('lifts the blocking, fetches the images again, and blocks them again on the next load', async () => {
-    const options = { launch: { headful: false, stealth: true }, allowPrivateNetwork: true, human: NO_HUMAN, interstitialWaitMs: 0 };
-    const session = new ReadingSession(await launchBrowser(options.launch), options);
-    try {
-      let from = web.requests.length;
-      const load = await session.load(web.at('/perf/page.html?shot'));
-      expect(load.html).toContain('Night trains across the Alps');
-      expect(assetsSince(from)).toEqual([]);
-      const page = session.currentPage()!;
-      expect(await firstImageWidth(page)).toBe(0);
-
-      from = web.requests.length;
-      const png = await session.screenshot();
-      expect(Buffer.from(png!).subarray(1, 4).toString()).toBe('PNG');
-      expect(assetsSince(from)).toEqual(expect.arrayContaining(['/perf/pixel.png?n=1', '/perf/pixel.png?bg', '/perf/display.woff2']));
-      expect(await firstImageWidth(page)).toBe(64);
-
-      from = web.requests.length;
-      await session.load(web.at('/perf/page.html?again'));
-      expect(assetsSince(from)).toEqual([]);
-    } finally {
-      await session.close();
-    }
   });
 });

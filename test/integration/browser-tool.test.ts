@@ -1,7 +1,6 @@
 /** The browser tool in real Chromium on the fixture web: every action, refs, act, guards. */
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discoverForms } from '../../src/browser/page/forms.js';
 import { NO_HUMAN } from '../../src/browser/page/human.js';
 import { open } from '../../src/browser/tool/actions/open.js';
 import { validate } from '../../src/browser/tool/actions/define.js';
@@ -371,20 +370,6 @@ describe('emulate', () => {
     expect(result.error).toMatch(/could not apply locale/);
     expect((await failure('emulate', { device: 'Nokia 3310' })).code).toBe('BAD_INPUT');
     expect((await failure('emulate', {})).error).toMatch(/needs device, colorScheme/);
-  });
-});
-
-describe('refs for form fields', () => {
-  it('maps a backendNodeId from form discovery to the snapshot\'s ref', async () => {
-    await openForm();
-    const snap = (await ok('snapshot')).snapshot;
-    const fields = await discoverForms(tool.browser.current()!.page);
-    const email = fields.find((f) => f.name === 'email');
-    expect(await tool.refForNode(email!.backendNodeId!)).toBe(refOf(snap, 'textbox "Email"'));
-    const notes = fields.find((f) => f.name === 'notes');
-    const ref = await tool.refForNode(notes!.backendNodeId!);
-    await ok('act', { kind: 'fill', ref, value: 'via form discovery' });
-    expect((await ok('snapshot', { query: 'via form discovery' })).matches).toBe(1);
   });
 });
 

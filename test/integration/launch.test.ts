@@ -5,11 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_HUMAN } from '../../src/browser/page/human.js';
-import { connectBrowser, launchBrowser, shutdownBrowser } from '../../src/browser/launch/launch.js';
+import { launchBrowser } from '../../src/browser/launch/launch.js';
 import { openSession } from '../../src/browser/session/reading-session.js';
 import { isScoutError } from '../../src/errors.js';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web.js';
-import { listen } from '../support/listen.js';
 
 let web: FixtureWeb;
 beforeAll(async () => {
@@ -94,44 +93,6 @@ describe('launchBrowser', () => {
     expect(isScoutError(error) && error.code).toBe('CHROME_NOT_FOUND');
     expect(isScoutError(error) && error.exitCode).toBe(3);
     expect(isScoutError(error) && error.hint).toMatch(/install Chromium/);
-  });
-
-  it('runs a detached browser that survives disconnects until shut down', async () => {
-    const launched = await launchBrowser({ headful: false, stealth: true, detached: true });
-    const dir = launched.userDataDir as string;
-    const { wsEndpoint, pid } = launched;
-    try {
-      expect(wsEndpoint).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/devtools\/browser\//);
-      await launched.browser.disconnect();
-      expect(chromiumProcesses(dir)).toContain(pid);
-
-      const again = await connectBrowser(wsEndpoint, true);
-      expect(again.connected).toBe(true);
-      const page = await again.browser.newPage();
-      await page.goto(web.at('/articles/towers.html'));
-      expect(await page.title()).not.toBe('');
-      await again.close();
-      expect(chromiumProcesses(dir)).toContain(pid);
-    } finally {
-      await shutdownBrowser({ wsEndpoint, pid, userDataDir: dir });
-    }
-    expect(chromiumProcesses(dir)).toEqual([]);
-    expect(existsSync(dir)).toBe(false);
-  });
-
-  it('serves a detached browser on a fixed loopback port, and will not start a second one there', async () => {
-    const free = await listen(() => {});
-    const port = free.port;
-    await free.close();
-    const launched = await launchBrowser({ headful: false, stealth: false, detached: true, debuggingPort: port });
-    try {
-      expect(launched.wsEndpoint).toMatch(new RegExp(`^ws://127\\.0\\.0\\.1:${port}/devtools/browser/`));
-      const error: unknown = await launchBrowser({ headful: false, stealth: false, detached: true, debuggingPort: port }).catch((e: unknown) => e);
-      expect(isScoutError(error) && error.message).toMatch(new RegExp(`port ${port} already has a DevTools endpoint`));
-    } finally {
-      await launched.close();
-    }
-    expect(chromiumProcesses(launched.userDataDir as string)).toEqual([]);
   });
 });
 

@@ -9,10 +9,8 @@ import { addExtra, type PuppeteerExtraPlugin } from 'puppeteer-extra';
 import StealthPlugin from 'puppeteer-extra-plugin-stealth';
 import { messageOf, ScoutError } from '../../errors.js';
 import { chromeArgs, findChrome, isRoot } from './chrome.js';
-import { spawnDetached, waitForExit } from './detached.js';
+import { later, waitUntil } from '../../util/timing.js';
 import { removeProfile, temporaryProfile } from './profile.js';
-
-export { shutdownBrowser } from './detached.js';
 
 export interface LaunchOptions {
   chrome?: string;
@@ -21,10 +19,6 @@ export interface LaunchOptions {
   stealth: boolean;
   profile?: string;
   extraArgs?: string[];
-  /** fixed remote-debugging port (Chrome binds it to 127.0.0.1) for a persistent browser; 0/undefined = a random one */
-  debuggingPort?: number;
-  /** keep the browser running after this process exits (persistent `scout browser start`) */
-  detached?: boolean;
 }
 
 export interface LaunchedBrowser {
@@ -34,7 +28,7 @@ export interface LaunchedBrowser {
   connected: boolean;
   /** The profile directory in use; undefined for a connected browser. */
   userDataDir: string | undefined;
-  /** Chrome's process id when scout launched it (record it for a detached browser). */
+  /** Chrome's process id when scout launched it. */
   pid: number | undefined;
   /**
    * The blank tab Chromium opened at launch, set up as a new tab would be (stealth
@@ -63,8 +57,7 @@ async function profileReleased(userDataDir: string): Promise<void> {
         return false;
       }
     });
-  const deadline = Date.now() + PROFILE_RELEASE_MS;
-  while (busy() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  await waitUntil(() => !busy(), PROFILE_RELEASE_MS, 50);
 }
 const LAUNCH_TIMEOUT_MS = 30_000;
 
@@ -212,33 +205,24 @@ export async function launchBrowser(options: LaunchOptions): Promise<LaunchedBro
   const args = chromeArgs({ root: isRoot(), extra: options.extraArgs });
   const launcher = driver(options.stealth);
   let browser: Browser;
-  let detachedPid: number | undefined;
   try {
-    if (options.detached) {
-      const spawned = await spawnDetached(executablePath, userDataDir, args, options);
-      detachedPid = spawned.pid;
-      browser = await launcher.puppeteer.connect(connectOptions(spawned.endpoint));
-    } else {
-      const launchOptions: PuppeteerLaunchOptions = {
-        executablePath,
-        headless: !options.headful,
-        userDataDir,
-        args,
-        defaultViewport: VIEWPORT,
-        // The automation infobar and flag are a give-away, stealth or not.
-        ignoreDefaultArgs: ['--enable-automation'],
-        // Ctrl-C belongs to the CLI (research writes its answer on the first one);
-        // puppeteer still kills Chrome when the process exits.
-        handleSIGINT: false,
-        handleSIGTERM: false,
-        handleSIGHUP: false,
-        timeout: LAUNCH_TIMEOUT_MS,
-        protocolTimeout: LAUNCH_TIMEOUT_MS,
-        // Chrome binds the debugging port to loopback only.
-        ...(options.debuggingPort ? { debuggingPort: options.debuggingPort } : {}),
-      };
-      browser = await launcher.puppeteer.launch(launchOptions);
-    }
+    const launchOptions: PuppeteerLaunchOptions = {
+      executablePath,
+      headless: !options.headful,
+      userDataDir,
+      args,
+      defaultViewport: VIEWPORT,
+      // The automation infobar and flag are a give-away, stealth or not.
+      ignoreDefaultArgs: ['--enable-automation'],
+      // Ctrl-C belongs to the CLI (research writes its answer on the first one);
+      // puppeteer still kills Chrome when the process exits.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+      timeout: LAUNCH_TIMEOUT_MS,
+      protocolTimeout: LAUNCH_TIMEOUT_MS,
+    };
+    browser = await launcher.puppeteer.launch(launchOptions);
   } catch (error) {
     if (!options.profile) await removeProfile(userDataDir);
     throw launchFailed(executablePath, error);
@@ -249,17 +233,15 @@ export async function launchBrowser(options: LaunchOptions): Promise<LaunchedBro
     wsEndpoint: browser.wsEndpoint(),
     connected: false,
     userDataDir,
-    pid: detachedPid ?? browser.process()?.pid,
+    pid: browser.process()?.pid,
     startPage: startPageOf(browser, launcher.pageHooks),
     close: async () => {
       if (closed) return;
       closed = true;
       // A Chrome that does not close within the grace period is killed: scout must never hang on exit.
       const graceful = browser.close().then(() => true, () => false);
-      const timer = new Promise<false>((resolve) => setTimeout(() => resolve(false), BROWSER_CLOSE_GRACE_MS).unref());
-      if (!(await Promise.race([graceful, timer]))) browser.process()?.kill('SIGKILL');
-      if (detachedPid !== undefined) await waitForExit(detachedPid, userDataDir);
-      else await profileReleased(userDataDir);
+      if (!(await Promise.race([graceful, later(BROWSER_CLOSE_GRACE_MS, false)]))) browser.process()?.kill('SIGKILL');
+      await profileReleased(userDataDir);
       if (!options.profile) await removeProfile(userDataDir);
     },
   };

@@ -40,10 +40,7 @@ export interface PageGuards {
   refused: RefusedRequest[];
   /** Set when the renderer crashed; the tab is unusable and must be replaced. */
   crashed: boolean;
-  /**
-   * Images, media and fonts are refused while this is true (it starts as the
-   * blockResources option); set it to false before a screenshot.
-   */
+  /** Images, media and fonts are refused while this is true (it starts as the blockResources option). */
   blocking: boolean;
 }
 

@@ -14,7 +14,6 @@ import { HUMAN, pauseBeforeNavigation, scrollLikeAPerson, type HumanBehaviour } 
 import { INTERSTITIAL_WAIT_MS, waitOutInterstitial } from '../page/interstitial.js';
 import { launchBrowser, type LaunchedBrowser, type LaunchOptions } from '../launch/launch.js';
 import { Prefetcher, type Ahead } from './prefetch.js';
-import { refetchResources } from '../refetch.js';
 import { closeTab, SessionTabs, usable, type Tab } from './reading-tabs.js';
 import type { BrowserSession, LoadOptions, PageLoad } from '../types.js';
 import { checkUrlResolved, HostResolver } from '../page/url-guard.js';
@@ -44,7 +43,7 @@ export interface SessionOptions {
   timeoutMs?: number;
   /** Bound on each read of the page (default 5 s), for pages stuck in a script. */
   evaluateTimeoutMs?: number;
-  /** Refuse images, media and fonts: pages are read as text (default true). screenshot() lets them through. */
+  /** Refuse images, media and fonts: pages are read as text (default true). */
   blockResources?: boolean;
   /** Tabs that may load pages ahead (prefetch); default 0: none. */
   prefetchTabs?: number;
@@ -62,7 +61,6 @@ function readDom(page: Page, timeoutMs: number): Promise<Snapshot> {
 }
 
 const NAVIGATED = /context was destroyed|navigat|detached/i;
-const SCREENSHOT_WAIT_MS = 2_000;
 
 export class ReadingSession implements BrowserSession {
   private tab: Tab | undefined;
@@ -283,20 +281,6 @@ export class ReadingSession implements BrowserSession {
     } catch (error) {
       return emptyLoad(requestedUrl, started, { error: messageOf(error) });
     }
-  }
-
-  /**
-   * A PNG of the reading tab as a person sees it: the images, media and fonts
-   * a page read as text went without are let through and fetched again in
-   * place (no reload: a submitted form or a script's state stays as it is).
-   * The next load() blocks them again. undefined before the first load.
-   */
-  async screenshot(): Promise<Uint8Array | undefined> {
-    const page = this.currentPage();
-    if (!page || !this.tab) return undefined;
-    this.tab.guards.blocking = false;
-    await within(page.evaluate(refetchResources, SCREENSHOT_WAIT_MS), SCREENSHOT_WAIT_MS + 1_000, 'the page').catch(() => {});
-    return page.screenshot({ type: 'png' });
   }
 
   /** False once the browser process is gone (killed, crashed) or the session closed. */

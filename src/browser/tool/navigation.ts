@@ -12,7 +12,6 @@ import type { DialogRecord } from '../page/setup.js';
 import type { PopupNote, Tab, ToolBrowser } from './tool-browser.js';
 
 export const DEFAULT_OPEN_TIMEOUT_MS = 30_000;
-export const MAX_OPEN_TIMEOUT_MS = 120_000;
 
 /** What happened in a tab while an action ran. */
 export interface Happenings {
