@@ -60,8 +60,24 @@ export function languageName(code: string): string {
   return code;
 }
 
+/**
+ * Letters of Latin words that are names rather than language: brands and
+ * models (MacBook, M3, XPS, iPhone) and capitalised words inside a sentence.
+ * A Chinese question about "MacBook Air M3 和 Dell XPS 13" is Chinese.
+ */
+function nameLetters(text: string): number {
+  let count = 0;
+  for (const m of text.matchAll(/\p{Script=Latin}[\p{Script=Latin}\p{N}]*/gu)) {
+    const word = m[0];
+    const opensSentence = /^[\s\p{P}]*$/u.test(text.slice(0, m.index)) || /[.!?。！？]\s*$/u.test(text.slice(0, m.index));
+    const name = /\d/.test(word) || /^\p{Lu}{2,}$/u.test(word) || /\p{Ll}\p{Lu}/u.test(word) || (/^\p{Lu}/u.test(word) && !opensSentence);
+    if (name) count += (word.match(/\p{L}/gu) ?? []).length;
+  }
+  return count;
+}
+
 function byScript(text: string): string | undefined {
-  const letters = (text.match(/\p{L}/gu) ?? []).length;
+  const letters = (text.match(/\p{L}/gu) ?? []).length - nameLetters(text);
   if (letters === 0) return undefined;
   let best: { code: string; count: number } | undefined;
   for (const { code, pattern } of SCRIPTS) {

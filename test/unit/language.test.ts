@@ -22,6 +22,12 @@ describe('detectLanguage', () => {
     expect(detectLanguage('How tall is the 上海中心 tower in Shanghai compared to others?').code).toBe('en');
   });
 
+  it('reads a mixed-script question by its script, not by its Latin brand names', () => {
+    expect(detectLanguage('MacBook Air M3 和 Dell XPS 13 哪个好？').code).toBe('zh');
+    expect(detectLanguage('iPhone 15 Pro と Pixel 8 はどちらが良いですか').code).toBe('ja');
+    expect(detectLanguage('Что лучше: MacBook Air M3 или Dell XPS 13?').code).toBe('ru');
+  });
+
   it('lets --lang win', () => {
     expect(answerLanguage('What is this?', 'de')).toEqual({ code: 'de', name: 'German' });
     expect(answerLanguage('What is this?', 'pt-BR').name).toBe('Brazilian Portuguese');
