@@ -5,28 +5,20 @@
  */
 import type { PageLoad, ResearchBrowser } from '../browser/types.js';
 import { pageBudget } from '../llm/budget.js';
-import type { ChatMessage, ChatResult, Llm } from '../llm/types.js';
+import type { ChatMessage, ChatResult } from '../llm/types.js';
 import { concludePrompt } from '../prompts/conclude.js';
 import { directPrompt } from '../prompts/direct.js';
 import type { FormCheckInput } from '../prompts/formcheck.js';
 import { navigatePrompt } from '../prompts/navigate.js';
 import { newSearchPrompt } from '../prompts/newsearch.js';
 import { searchPrompt } from '../prompts/search.js';
-import type { SearchProvider } from '../search/types.js';
 import { messageOf, ScoutError } from '../errors.js';
 import { checkCitations } from './citations.js';
 import { Frontier } from './frontier.js';
 import { checkNote } from './quotes.js';
 import { answerKey, parseNavigation, parseSearchAnswer, type NavigationAnswer } from './parse.js';
 import { redactor } from './secrets.js';
-import type { Note, ResearchEvent, ResearchOptions, ResearchResult, StoppedBy, Visit } from './types.js';
-
-export interface ResearchDeps {
-  llm: Llm;
-  search: SearchProvider;
-  /** Called once, as the run starts: Chromium starts while the model rewrites the question. */
-  openBrowser: () => Promise<ResearchBrowser>;
-}
+import type { Note, ResearchDeps, ResearchEvent, ResearchOptions, ResearchResult, StoppedBy, Visit } from './types.js';
 
 const MAX_NEW_SEARCHES = 2;
 /** Search results loaded ahead while the model reads the current page. */

@@ -1,4 +1,7 @@
 /** The research run's inputs, events and result (the --json schema of DESIGN.md). */
+import type { ResearchBrowser } from '../browser/types.js';
+import type { Llm } from '../llm/types.js';
+import type { SearchProvider } from '../search/types.js';
 import type { Language } from './language.js';
 
 export type StoppedBy = 'answer_found' | 'links_exhausted' | 'page_limit' | 'time_limit' | 'interrupted' | 'no_search_needed';
@@ -65,6 +68,14 @@ export type ResearchEvent =
   | { type: 'action'; action: 'navigate' | 'back' | 'exit' | 'form' | 'none'; target?: string }
   | { type: 'warning'; message: string }
   | { type: 'concluding'; notes: number; stoppedBy: StoppedBy };
+
+/** The outside world of a research run. */
+export interface ResearchDeps {
+  llm: Llm;
+  search: SearchProvider;
+  /** Called once, as the run starts: Chromium starts while the model rewrites the question. */
+  openBrowser: () => Promise<ResearchBrowser>;
+}
 
 export interface ResearchOptions {
   question: string;

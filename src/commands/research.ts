@@ -1,13 +1,12 @@
 /** `scout <question>`: run the research loop and render it: progress, answer, JSON, report file, trace. */
 import { writeFileSync } from 'node:fs';
 import { answerLanguage } from '../agent/language.js';
-import { research, type ResearchDeps } from '../agent/research.js';
+import { research } from '../agent/research.js';
 import { parseSecrets, redactor } from '../agent/secrets.js';
 import type { ResearchResult } from '../agent/types.js';
+import { researchDeps } from '../compose.js';
 import type { Config } from '../config.js';
 import { EXIT, ScoutError } from '../errors.js';
-import { createLlm } from '../llm/index.js';
-import { createSearch } from '../search/index.js';
 import type { TraceEvent, Tracer } from '../trace.js';
 import { markdownReport, reportTail } from '../ui/output.js';
 import { createProgress } from '../ui/progress.js';
@@ -15,18 +14,6 @@ import { renderEvent } from '../ui/render-events.js';
 import { openTraceFile, type TraceFile } from '../ui/trace-file.js';
 import { writeJson, type Io } from './io.js';
 import { watchInterrupts } from './signals.js';
-
-/**
- * The outside world of a research run, built from the config: the one composition root (CLI and MCP share it).
- * The browser and the page reader are imported as the run starts, while the model rewrites the question.
- */
-export function researchDeps(config: Config, trace: Tracer, onWarning: (message: string) => void): ResearchDeps {
-  return {
-    llm: createLlm(config, { tracer: trace }),
-    search: createSearch(config, { tracer: trace, onWarning }),
-    openBrowser: async () => (await import('../browser/session/research-browser.js')).openResearchBrowser(config, trace),
-  };
-}
 
 export interface ResearchFlags {
   json?: boolean;

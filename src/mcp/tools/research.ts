@@ -8,7 +8,7 @@ import * as z from 'zod';
 import { answerLanguage } from '../../agent/language.js';
 import { research } from '../../agent/research.js';
 import type { ResearchResult } from '../../agent/types.js';
-import { researchDeps } from '../../commands/research.js';
+import { researchDeps } from '../../compose.js';
 import { noTrace } from '../../trace.js';
 import { markdownReport } from '../../ui/output.js';
 import { renderEvent } from '../../ui/render-events.js';
