@@ -1,0 +1,46 @@
+/** The end of a run: the answer from the notes (or without the web), its citations checked, and the result. */
+import { concludePrompt } from '../prompts/conclude.js';
+import { directPrompt } from '../prompts/direct.js';
+import { checkCitations } from './citations.js';
+import type { Run } from './run.js';
+import type { ResearchEvent, ResearchResult, StoppedBy } from './types.js';
+
+export async function* conclude(run: Run, stoppedBy: StoppedBy): AsyncGenerator<ResearchEvent, ResearchResult> {
+  const { options, notes } = run;
+  yield { type: 'concluding', notes: notes.length, stoppedBy };
+  // Without a single note whose quotes are on its page there is nothing to stand on: say so, do not improvise.
+  if (!notes.some((n) => n.verified)) return yield* finish(run, '', stoppedBy);
+  const incomplete = stoppedBy === 'time_limit' ? 'the time limit was reached' : stoppedBy === 'interrupted' ? 'the person interrupted the research' : undefined;
+  const conclusion = await run.chat(concludePrompt({ question: options.question, language: options.language.name, notes, incomplete }), options.hardStop, options.onAnswerToken);
+  return yield* finish(run, conclusion.text, stoppedBy);
+}
+
+/** The model found the question needs no search: it answers on its own. */
+export async function* answerDirectly(run: Run): AsyncGenerator<ResearchEvent, ResearchResult> {
+  const { options } = run;
+  const stoppedBy = 'no_search_needed';
+  yield { type: 'concluding', notes: 0, stoppedBy };
+  const direct = await run.chat(directPrompt({ question: options.question, language: options.language.name, today: run.now() }), options.hardStop, options.onAnswerToken);
+  return yield* finish(run, direct.text, stoppedBy);
+}
+
+function* finish(run: Run, answerText: string, stoppedBy: StoppedBy): Generator<ResearchEvent, ResearchResult> {
+  yield* run.flush();
+  const checked = checkCitations(run.redact(answerText), run.notes);
+  if (checked.invalid.length > 0) {
+    yield { type: 'warning', message: `the answer cited ${checked.invalid.map((n) => `[${n}]`).join(' ')}, which name no note; removed` };
+  }
+  run.stats.elapsedMs = Date.now() - run.started;
+  return {
+    question: run.options.question,
+    query: run.query,
+    language: run.options.language.code,
+    answer: checked.answer,
+    sources: checked.sources,
+    citations: checked.citations,
+    notes: run.notes,
+    visited: run.visited,
+    stoppedBy,
+    stats: run.stats,
+  };
+}
