@@ -1,7 +1,7 @@
 /** Racing a promise against an abort signal, as every page load does with the run's signal. */
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { unlessAborted } from '../../src/browser/page/timing.js';
+import { unlessAborted } from '../../src/util/timing.js';
 
 describe('unlessAborted', () => {
   it("gives the promise's value and leaves no listener on a signal that outlives many races", async () => {

@@ -4,6 +4,7 @@
  * tests run with none (NO_HUMAN) or with a seeded random source.
  */
 import type { Page } from 'puppeteer-core';
+import { sleep } from '../../util/timing.js';
 
 export interface HumanBehaviour {
   /** Pause before a navigation, in ms: [min, max]. */
@@ -40,21 +41,10 @@ export function between(range: readonly [number, number], random: () => number):
   return Math.floor(min + random() * (max - min + 1));
 }
 
-const sleep = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
-
 /** The pause before a navigation; an abort (a cancelled prefetch, Ctrl-C) cuts it short. */
-export function pauseBeforeNavigation(human: HumanBehaviour, signal?: AbortSignal): Promise<void> {
+export async function pauseBeforeNavigation(human: HumanBehaviour, signal?: AbortSignal): Promise<void> {
   const ms = between(human.pauseMs, human.random);
-  if (ms <= 0 || signal?.aborted) return Promise.resolve();
-  return new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
+  if (ms > 0) await sleep(ms, signal).catch(() => undefined);
 }
 
 /**

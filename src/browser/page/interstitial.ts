@@ -3,7 +3,8 @@
  * limit) for it to clear, as a JavaScript challenge does by itself.
  */
 import type { Page } from 'puppeteer-core';
-import { EVALUATE_TIMEOUT_MS, within } from './timing.js';
+import { sleep } from '../../util/timing.js';
+import { answerWithin, EVALUATE_TIMEOUT_MS } from './timing.js';
 
 export const INTERSTITIAL_WAIT_MS = 10_000;
 const POLL_MS = 400;
@@ -51,10 +52,8 @@ function readSignals(page: Page, timeoutMs: number): Promise<PageSignals> {
       document.querySelector('iframe[src*="recaptcha"], iframe[src*="hcaptcha"], iframe[src*="challenges.cloudflare.com"], .g-recaptcha, .h-captcha, .cf-turnstile'),
     ),
   }));
-  return within(read, timeoutMs, 'the page');
+  return answerWithin(read, timeoutMs, 'the page');
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Poll while the page is an interstitial, for at most waitMs. Returns the
@@ -79,6 +78,6 @@ export async function waitOutInterstitial(
     if (current === undefined || (current === null && phrase === undefined)) return undefined;
     if (current !== null) phrase = current;
     if (Date.now() >= deadline || signal?.aborted) return phrase;
-    await sleep(Math.min(POLL_MS, Math.max(0, deadline - Date.now())));
+    await sleep(Math.min(POLL_MS, Math.max(0, deadline - Date.now())), signal).catch(() => undefined);
   }
 }

@@ -5,9 +5,8 @@
  */
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { MAX_DIALOGS, safetyScript } from './safety-script.js';
+import { NAVIGATION_TIMEOUT_MS } from './navigate.js';
 import { checkUrl, checkUrlResolved, HostResolver } from './url-guard.js';
-
-export const DEFAULT_NAVIGATION_TIMEOUT_MS = 30_000;
 
 export interface DialogRecord {
   type: string;
@@ -84,7 +83,7 @@ export async function preparePage(page: Page, options: PreparePageOptions): Prom
   const guards: PageGuards = { dialogs: [], downloads: [], popups: [], refused: [], crashed: false, blocking: options.blockResources ?? false };
   const resolver = options.resolver ?? new HostResolver();
 
-  page.setDefaultNavigationTimeout(DEFAULT_NAVIGATION_TIMEOUT_MS);
+  page.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
   page.on('dialog', (dialog) => {
     guards.dialogs.push({ type: dialog.type(), message: dialog.message() });
     // Dismissing a beforeunload dialog would cancel the navigation the agent asked for.

@@ -5,7 +5,7 @@
  * the browser can let them finish first.
  */
 import type { Page } from 'puppeteer-core';
-import { later } from '../page/timing.js';
+import { later, within } from '../../util/timing.js';
 import type { LaunchedBrowser } from '../launch/launch.js';
 import { preparePage, type PageGuards } from '../page/setup.js';
 import type { HostResolver } from '../page/url-guard.js';
@@ -13,7 +13,7 @@ import type { HostResolver } from '../page/url-guard.js';
 /** Chromium under load can leave a new tab unanswered for good; a tab given up on is closed should it appear later. */
 const TAB_OPEN_TIMEOUT_MS = 15_000;
 
-export interface Tab {
+export interface ReadingTab {
   page: Page;
   guards: PageGuards;
   /** Stuck in a script: replace it before the next load. */
@@ -28,11 +28,11 @@ export interface TabSetup {
   blockResources: boolean;
 }
 
-export async function closeTab(tab: Tab): Promise<void> {
+export async function closeTab(tab: ReadingTab): Promise<void> {
   await tab.page.close().catch(() => {});
 }
 
-export function usable(tab: Tab): boolean {
+export function usable(tab: ReadingTab): boolean {
   return !tab.page.isClosed() && !tab.guards.crashed && !tab.stuck;
 }
 
@@ -50,16 +50,12 @@ export class SessionTabs {
    * at launch. Pages loading ahead get a window each: a hidden background tab
    * would hold the human scrolls (input waits for a frame) and its timers.
    */
-  open(use: 'reading' | 'ahead'): Promise<Tab> {
+  open(use: 'reading' | 'ahead'): Promise<ReadingTab> {
     const opening = this.prepare(use);
-    let timer: NodeJS.Timeout | undefined;
-    const givenUp = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => {
-        void opening.then(closeTab, () => undefined);
-        reject(new Error(`Chromium did not open a tab within ${TAB_OPEN_TIMEOUT_MS} ms`));
-      }, TAB_OPEN_TIMEOUT_MS);
+    return within(opening, TAB_OPEN_TIMEOUT_MS, () => {
+      void opening.then(closeTab, () => undefined);
+      return new Error(`Chromium did not open a tab within ${TAB_OPEN_TIMEOUT_MS} ms`);
     });
-    return Promise.race([opening, givenUp]).finally(() => clearTimeout(timer));
   }
 
   /**
@@ -73,7 +69,7 @@ export class SessionTabs {
     await Promise.race([Promise.allSettled([...this.creating]), later(ms, undefined)]);
   }
 
-  private async prepare(use: 'reading' | 'ahead'): Promise<Tab> {
+  private async prepare(use: 'reading' | 'ahead'): Promise<ReadingTab> {
     const page = (use === 'reading' ? await this.launched.startPage() : undefined) ?? (await this.create(use === 'ahead' ? 'window' : 'tab'));
     const guards = await preparePage(page, { ...this.setup, popups: 'close' });
     return { page, guards };

@@ -1,11 +1,17 @@
 /** Pieces several actions share: the tab to act on, tab summaries, snapshots. */
+import { MAX_NAVIGATION_TIMEOUT_MS, NAVIGATION_TIMEOUT_MS } from '../../page/navigate.js';
 import { readAxTree } from '../ax-tree.js';
 import { renderSnapshot, type SnapshotMode } from '../snapshot.js';
-import type { Tab, ToolBrowser } from '../tool-browser.js';
-import { fail, untrustedBlock, type Failure, type ParamSpec } from './define.js';
+import type { ToolTab, ToolBrowser } from '../tool-browser.js';
+import { fail, untrustedBlock, type ActionFailure, type ParamSpec } from './define.js';
 
 export const TAB_PARAM = { type: 'string', description: 'tab id (t1, t2, ...); default the current tab' } as const satisfies ParamSpec;
-export const TIMEOUT_PARAM = { type: 'integer', description: 'navigation timeout in ms (default 30000, at most 120000)', min: 1, max: 120_000 } as const satisfies ParamSpec;
+export const TIMEOUT_PARAM = {
+  type: 'integer',
+  description: `navigation timeout in ms (default ${NAVIGATION_TIMEOUT_MS}, at most ${MAX_NAVIGATION_TIMEOUT_MS})`,
+  min: 1,
+  max: MAX_NAVIGATION_TIMEOUT_MS,
+} as const satisfies ParamSpec;
 
 export interface TabInfo {
   id: string;
@@ -14,12 +20,12 @@ export interface TabInfo {
   current: boolean;
 }
 
-export async function tabInfo(browser: ToolBrowser, tab: Tab): Promise<TabInfo> {
+export async function tabInfo(browser: ToolBrowser, tab: ToolTab): Promise<TabInfo> {
   return { id: tab.id, url: tab.page.url(), title: await tab.page.title().catch(() => ''), current: browser.current()?.id === tab.id };
 }
 
 /** The named tab, or the current one; a failure the model can act on when there is none. */
-export function pickTab(browser: ToolBrowser, id: string | undefined, options: { crashedOk?: boolean } = {}): Tab | Failure {
+export function pickTab(browser: ToolBrowser, id: string | undefined, options: { crashedOk?: boolean } = {}): ToolTab | ActionFailure {
   const tab = id ? browser.get(id) : browser.current();
   if (!tab || tab.page.isClosed()) {
     const known = browser.list().map((t) => t.id);
@@ -30,7 +36,7 @@ export function pickTab(browser: ToolBrowser, id: string | undefined, options: {
   return tab;
 }
 
-export const isFailure = (value: unknown): value is Failure => typeof value === 'object' && value !== null && (value as Failure).ok === false;
+export const isFailure = (value: unknown): value is ActionFailure => typeof value === 'object' && value !== null && (value as ActionFailure).ok === false;
 
 export interface SnapshotData {
   tab: string;
@@ -44,7 +50,7 @@ export interface SnapshotData {
   matches?: number;
 }
 
-export async function takeSnapshot(tab: Tab, options: { mode: SnapshotMode; maxChars?: number; query?: string }): Promise<SnapshotData> {
+export async function takeSnapshot(tab: ToolTab, options: { mode: SnapshotMode; maxChars?: number; query?: string }): Promise<SnapshotData> {
   const tree = await readAxTree(tab.cdp);
   tab.refs.sync(tree.documentId);
   const snap = renderSnapshot(tree.root, tab.refs, options);

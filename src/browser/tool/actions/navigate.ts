@@ -1,5 +1,5 @@
 /** navigate: the current tab to a URL; the new page's efficient snapshot comes back inline. */
-import { checkTarget, DEFAULT_OPEN_TIMEOUT_MS, navigateTab, watch } from '../navigation.js';
+import { checkToolTarget, navigateTab, watch } from '../navigation.js';
 import { isFailure, pickTab, renderHappenings, renderSnapshotData, TAB_PARAM, takeSnapshot, TIMEOUT_PARAM } from './common.js';
 import { badInput, defineAction, fail } from './define.js';
 
@@ -13,13 +13,13 @@ export const navigate = defineAction({
   },
   positional: ['url'],
   async run(input, { browser }) {
-    const target = await checkTarget(browser, input.url);
+    const target = await checkToolTarget(browser, input.url);
     if (!target.ok) return badInput(target.error, target.hint);
     const existing = input.tab || browser.current() ? pickTab(browser, input.tab) : await browser.newTab();
     if (isFailure(existing)) return existing;
     const tab = existing;
     const events = watch(tab);
-    const outcome = await navigateTab(browser, tab, target.href, input.timeoutMs ?? DEFAULT_OPEN_TIMEOUT_MS);
+    const outcome = await navigateTab(browser, tab, target.href, input.timeoutMs);
     if (!outcome.ok) return { ...fail(outcome.error, outcome.hint ?? 'check the URL, or give it more time with timeoutMs'), ...events.since() };
     const snapshot = await takeSnapshot(tab, { mode: 'efficient' });
     return {

@@ -1,5 +1,5 @@
 /** open: a URL in a new tab, returned once the navigation committed. */
-import { checkTarget, DEFAULT_OPEN_TIMEOUT_MS, navigateTab, watch } from '../navigation.js';
+import { checkToolTarget, navigateTab, watch } from '../navigation.js';
 import { renderHappenings, tabInfo, TIMEOUT_PARAM } from './common.js';
 import { badInput, defineAction, fail } from './define.js';
 
@@ -12,11 +12,11 @@ export const open = defineAction({
   },
   positional: ['url'],
   async run(input, { browser }) {
-    const target = await checkTarget(browser, input.url);
+    const target = await checkToolTarget(browser, input.url);
     if (!target.ok) return badInput(target.error, target.hint);
     const tab = await browser.newTab();
     const events = watch(tab);
-    const outcome = await navigateTab(browser, tab, target.href, input.timeoutMs ?? DEFAULT_OPEN_TIMEOUT_MS);
+    const outcome = await navigateTab(browser, tab, target.href, input.timeoutMs);
     if (!outcome.ok) {
       await browser.closeTab(tab);
       return { ...fail(outcome.error, outcome.hint ?? 'check the URL, or give it more time with timeoutMs'), ...events.since() };
