@@ -1,10 +1,17 @@
 /**
- * Form discovery: the fields a page offers (inputs, selects, textareas, checkboxes,
- * radios, buttons), including inside open shadow roots and same-origin iframes, with
- * label, type, name, value and a locator that finds the element again; plus each
- * field's CDP backendNodeId so the snapshot-ref registry can give it a ref.
+ * The one form-field model: the fields a page offers (inputs, selects, textareas,
+ * checkboxes, radios, buttons), including inside open shadow roots and same-origin
+ * iframes, with label, type, name, value and a locator that finds the element again
+ * (locateField, as a PageElement for the element operations of elements.ts); plus
+ * each field's CDP backendNodeId, the node the tool's snapshot refs are keyed by.
+ *
+ * Refs are views over these same elements: the research agent is shown a page's
+ * fillable fields as f1, f2... (session/form-fill.ts fieldRef: an index into this
+ * list), the browser tool names accessibility nodes e1, e2... (tool/refs.ts); both
+ * end in the same element operations.
  */
-import type { Page } from 'puppeteer-core';
+import type { CDPSession, Page } from 'puppeteer-core';
+import type { PageElement } from './elements.js';
 
 export interface FormField {
   /** input, select, textarea or button (the element's tag). */
@@ -177,4 +184,27 @@ export async function discoverForms(page: Page): Promise<FormField[]> {
   } finally {
     await page.evaluate(`delete globalThis[${JSON.stringify(STASH)}]`).catch(() => undefined);
   }
+}
+
+/** In the page: follow a locator (one selector per document, iframe or shadow root crossed) to its element. */
+const LOCATE = `function (locator) {
+  let root = document;
+  for (let i = 0; i < locator.length; i++) {
+    const el = root.querySelector(locator[i]);
+    if (!el || i === locator.length - 1) return el;
+    let inner = null;
+    try { inner = el.tagName === 'IFRAME' || el.tagName === 'FRAME' ? el.contentDocument : null; } catch { inner = null; }
+    root = inner || el.shadowRoot;
+    if (!root) return null;
+  }
+  return null;
+}`;
+
+/** The field's element now, found again from its locator in a CDP session of the page; undefined when it is gone. */
+export async function locateField(page: Page, cdp: CDPSession, locator: readonly string[], name: string): Promise<PageElement | undefined> {
+  const { result: doc } = await cdp.send('Runtime.evaluate', { expression: 'document' });
+  if (!doc.objectId) return undefined;
+  const { result } = await cdp.send('Runtime.callFunctionOn', { objectId: doc.objectId, functionDeclaration: LOCATE, arguments: [{ value: locator }], returnByValue: false });
+  if (result.subtype !== 'node' || !result.objectId) return undefined;
+  return { page, cdp, objectId: result.objectId, name };
 }

@@ -1,10 +1,14 @@
 /**
  * Filling and submitting a form for the research agent: fields are named by
- * ref (f1, f2...), label or name; only the checkboxes the model named, or
- * required ones, are ticked; the form is submitted with its own submit control.
+ * ref (f1, f2...: a view over the page's FormField list, page/forms.ts), label
+ * or name; only the checkboxes the model named, or required ones, are ticked;
+ * the form is submitted with its own submit control. Every change goes through
+ * the element operations the browser tool's `act` uses too (page/elements.ts).
  */
-import type { ElementHandle, Frame, JSHandle, Page } from 'puppeteer-core';
-import type { FormField } from '../page/forms.js';
+import type { CDPSession, Page } from 'puppeteer-core';
+import { later, sleep } from '../../util/timing.js';
+import { clickElement, elementFrom, fillText, focusElement, selectOption, setChecked, wantsChecked, type PageElement, type Performed } from '../page/elements.js';
+import { locateField, type FormField } from '../page/forms.js';
 
 export interface FillRequest {
   field: string;
@@ -19,8 +23,10 @@ export interface FillResult {
 }
 
 const SUBMIT_WORDS = /\b(log ?in|sign ?in|submit|register|sign ?up|continue|apply|ok|confirm|proceed|accept|done|finish|start|calculate|search|send|go)\b/i;
-const TRUTHY = /^(yes|true|on|checked|1|x|✓|✔)$/i;
-const SETTLE_MS = 800;
+/** After a submit, how long the page gets to show its answer before it is read. */
+const SUBMIT_SETTLE_MS = 800;
+/** How long to wait for the navigation a submit starts. */
+const SUBMIT_NAVIGATION_MS = 3_000;
 
 export function fieldRef(index: number): string {
   return `f${index + 1}`;
@@ -44,51 +50,12 @@ export function matchField(fields: readonly FormField[], name: string): number {
   return fields.findIndex((f) => usable(f) && wanted.length >= 3 && f.label.toLowerCase().startsWith(wanted));
 }
 
-/** Find an element again from its locator: one selector per document, iframe or shadow root crossed. */
-export async function locate(page: Page, locator: readonly string[]): Promise<ElementHandle<Element> | null> {
-  let frame: Frame = page.mainFrame();
-  let root: ElementHandle<Node> | null = null;
-  for (let i = 0; i < locator.length; i++) {
-    const selector = locator[i]!;
-    const element: ElementHandle<Element> | null = root ? await root.$(selector) : await frame.$(selector);
-    if (!element || i === locator.length - 1) return element;
-    const inner = await element.contentFrame().catch(() => null);
-    if (inner) {
-      frame = inner;
-      root = null;
-      continue;
-    }
-    const shadow: JSHandle<ShadowRoot | null> = await element.evaluateHandle((el) => el.shadowRoot);
-    const shadowRoot: ElementHandle<Node> | null = shadow.asElement();
-    if (!shadowRoot) return null;
-    root = shadowRoot;
-  }
-  return null;
-}
-
-async function setValue(element: ElementHandle<Element>, field: FormField, value: string): Promise<boolean> {
-  if (field.type === 'checkbox' || field.type === 'radio') {
-    const want = field.type === 'radio' || TRUTHY.test(value);
-    const checked = await element.evaluate((el) => (el as HTMLInputElement).checked);
-    if (checked !== want) await element.click();
-    return true;
-  }
-  if (field.tag === 'select') {
-    return element.evaluate((el, wanted) => {
-      const select = el as HTMLSelectElement;
-      const option = Array.from(select.options).find((o) => o.value === wanted || o.text.trim().toLowerCase() === wanted.toLowerCase());
-      if (!option) return false;
-      select.value = option.value;
-      select.dispatchEvent(new Event('input', { bubbles: true }));
-      select.dispatchEvent(new Event('change', { bubbles: true }));
-      return true;
-    }, value);
-  }
-  await element.evaluate((el) => {
-    (el as HTMLInputElement).value = '';
-  });
-  await element.type(value, { delay: 0 });
-  return true;
+/** Set a field to the value the model gave: a radio is picked, a checkbox set as the value says, a select's option picked, text typed. */
+async function setValue(element: PageElement, field: FormField, value: string): Promise<Performed> {
+  if (field.type === 'radio') return setChecked(element, true);
+  if (field.type === 'checkbox') return setChecked(element, wantsChecked(value));
+  if (field.tag === 'select') return selectOption(element, value);
+  return fillText(element, value);
 }
 
 /** A radio request names the group; the value picks the option by its label or value. */
@@ -100,29 +67,38 @@ function radioFor(fields: readonly FormField[], index: number, value: string): n
   return match >= 0 ? match : index;
 }
 
-async function submitControl(page: Page, fields: readonly FormField[], formOf: ElementHandle<Element> | undefined): Promise<ElementHandle<Element> | null> {
-  if (formOf) {
-    const own = await formOf.evaluateHandle((el) => {
-      const form = (el as HTMLInputElement).form;
-      return form?.querySelector('button[type=submit], input[type=submit], button:not([type])') ?? null;
-    });
-    const element = own.asElement() as ElementHandle<Element> | null;
-    if (element) return element;
-  }
+const OWN_SUBMIT = `function () {
+  const form = this.form;
+  return form ? form.querySelector('button[type=submit], input[type=submit], button:not([type])') : null;
+}`;
+
+async function submitControl(page: Page, cdp: CDPSession, fields: readonly FormField[], last: PageElement): Promise<PageElement | undefined> {
+  const own = await elementFrom(last, OWN_SUBMIT, 'the submit button').catch(() => undefined);
+  if (own) return own;
   const button = fields.find((f) => (f.tag === 'button' || f.type === 'submit') && !f.disabled && SUBMIT_WORDS.test(f.label || f.value));
-  return button ? locate(page, button.locator) : null;
+  return button ? locateField(page, cdp, button.locator, describe(button)) : undefined;
 }
 
 export async function fillAndSubmit(page: Page, fields: readonly FormField[], requests: readonly FillRequest[], timeoutMs: number): Promise<FillResult> {
+  const cdp = await page.createCDPSession();
+  try {
+    return await fillIn(page, cdp, fields, requests, timeoutMs);
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
+}
+
+async function fillIn(page: Page, cdp: CDPSession, fields: readonly FormField[], requests: readonly FillRequest[], timeoutMs: number): Promise<FillResult> {
   const result: FillResult = { filled: [], failed: [], navigated: false };
   const named = new Set<number>();
-  let last: ElementHandle<Element> | undefined;
+  let last: PageElement | undefined;
   for (const request of requests) {
     let index = matchField(fields, request.field);
     if (index >= 0) index = radioFor(fields, index, request.value);
     const field = fields[index];
-    const element = field ? await locate(page, field.locator) : null;
-    if (!field || !element || !(await setValue(element, field, request.value).catch(() => false))) {
+    const element = field ? await locateField(page, cdp, field.locator, describe(field)).catch(() => undefined) : undefined;
+    const done = field && element ? await setValue(element, field, request.value).catch(() => ({ ok: false as const })) : { ok: false as const };
+    if (!field || !element || !done.ok) {
       result.failed.push(request.field);
       continue;
     }
@@ -134,20 +110,30 @@ export async function fillAndSubmit(page: Page, fields: readonly FormField[], re
 
   for (const [index, field] of fields.entries()) {
     if (field.type !== 'checkbox' || !field.required || field.checked || named.has(index)) continue;
-    const box = await locate(page, field.locator);
+    const box = await locateField(page, cdp, field.locator, describe(field)).catch(() => undefined);
     if (box) {
-      await box.click().catch(() => undefined);
+      await clickElement(box).catch(() => undefined);
       result.filled.push(describe(field));
     }
   }
 
   const before = page.url();
   const navigation = page.waitForNavigation({ waitUntil: 'domcontentloaded', timeout: timeoutMs }).catch(() => null);
-  const submit = await submitControl(page, fields, last);
-  if (submit) await submit.click().catch(() => undefined);
-  else await last.press('Enter').catch(() => undefined);
-  await Promise.race([navigation, new Promise((resolve) => setTimeout(resolve, Math.min(timeoutMs, 3_000)))]);
-  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  const submit = await submitControl(page, cdp, fields, last);
+  if (submit) await clickElement(submit).catch(() => undefined);
+  else await pressEnter(last);
+  await Promise.race([navigation, later(Math.min(timeoutMs, SUBMIT_NAVIGATION_MS), null)]);
+  await sleep(SUBMIT_SETTLE_MS);
   result.navigated = page.url() !== before;
   return result;
+}
+
+/** Enter in the last field filled: how a form without a submit button is sent. */
+async function pressEnter(element: PageElement): Promise<void> {
+  try {
+    await focusElement(element);
+    await element.page.keyboard.press('Enter');
+  } catch {
+    // the page went away
+  }
 }

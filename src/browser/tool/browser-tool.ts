@@ -6,7 +6,7 @@
 import { isScoutError, messageOf } from '../../errors.js';
 import { act } from './actions/act.js';
 import { close } from './actions/close.js';
-import { type Action, type ActionContext, type ActionResult, type Failure, fail, validate } from './actions/define.js';
+import { type Action, type ActionContext, type ActionResult, type ActionFailure, fail, validate } from './actions/define.js';
 import { doctor } from './actions/doctor.js';
 import { emulate } from './actions/emulate.js';
 import { errors } from './actions/errors.js';
@@ -32,7 +32,7 @@ export function findAction(name: string): Action | undefined {
   return ACTIONS.find((a) => a.name === name);
 }
 
-export function unknownAction(name: string): Failure {
+export function unknownAction(name: string): ActionFailure {
   return fail(`unknown browser action "${name}"`, `actions: ${ACTIONS.map((a) => a.name).join(', ')}`, 'BAD_INPUT');
 }
 

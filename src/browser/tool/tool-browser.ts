@@ -27,7 +27,7 @@ export interface PopupNote {
   url: string;
 }
 
-export interface Tab {
+export interface ToolTab {
   id: string;
   page: Page;
   /** One CDP session per tab, for the accessibility tree and ref resolution. */
@@ -45,7 +45,7 @@ export class ToolBrowser {
   readonly resolver = new HostResolver();
   private launched: LaunchedBrowser | undefined;
   private launching: Promise<LaunchedBrowser> | undefined;
-  private readonly tabs = new Map<string, Tab>();
+  private readonly tabs = new Map<string, ToolTab>();
   private currentId: string | undefined;
   private nextId = 1;
 
@@ -75,24 +75,24 @@ export class ToolBrowser {
     }
   }
 
-  list(): Tab[] {
+  list(): ToolTab[] {
     return [...this.tabs.values()].filter((tab) => !tab.page.isClosed());
   }
 
-  get(id: string): Tab | undefined {
+  get(id: string): ToolTab | undefined {
     return this.tabs.get(id);
   }
 
-  current(): Tab | undefined {
+  current(): ToolTab | undefined {
     const tab = this.currentId ? this.tabs.get(this.currentId) : undefined;
     return tab && !tab.page.isClosed() ? tab : undefined;
   }
 
-  focus(tab: Tab): void {
+  focus(tab: ToolTab): void {
     this.currentId = tab.id;
   }
 
-  async newTab(): Promise<Tab> {
+  async newTab(): Promise<ToolTab> {
     const page = await (await this.browser()).newPage();
     const guards = await preparePage(page, { allowPrivateNetwork: this.options.allowPrivateNetwork, resolver: this.resolver });
     const tab = await this.adopt(page, guards);
@@ -100,7 +100,7 @@ export class ToolBrowser {
     return tab;
   }
 
-  async closeTab(tab: Tab): Promise<void> {
+  async closeTab(tab: ToolTab): Promise<void> {
     this.tabs.delete(tab.id);
     await tab.page.close().catch(() => {});
     if (this.currentId === tab.id) this.currentId = this.list().at(-1)?.id;
@@ -116,9 +116,9 @@ export class ToolBrowser {
     await launched?.close();
   }
 
-  private async adopt(page: Page, guards: PageGuards | undefined): Promise<Tab> {
+  private async adopt(page: Page, guards: PageGuards | undefined): Promise<ToolTab> {
     const cdp = await page.createCDPSession();
-    const tab: Tab = { id: `t${this.nextId++}`, page, cdp, guards, refs: new RefRegistry(), dialogs: [], popups: [], crashed: false };
+    const tab: ToolTab = { id: `t${this.nextId++}`, page, cdp, guards, refs: new RefRegistry(), dialogs: [], popups: [], crashed: false };
     this.tabs.set(tab.id, tab);
     this.record(tab);
     page.on('dialog', (dialog) => void tab.dialogs.push({ type: dialog.type(), message: dialog.message() }));
@@ -136,7 +136,7 @@ export class ToolBrowser {
   }
 
   /** Feed the request and error logs from a tab's events. */
-  private record(tab: Tab): void {
+  private record(tab: ToolTab): void {
     const { page } = tab;
     const { requests, errors } = this.logs;
     const entries = new WeakMap<object, RequestEntry>();

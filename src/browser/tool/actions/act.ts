@@ -3,24 +3,24 @@ import type { Frame, HTTPRequest } from 'puppeteer-core';
 import { ACT_KINDS, perform } from '../element-ops.js';
 import { documentIdOf } from '../ax-tree.js';
 import { resolveRef } from '../element.js';
-import type { Tab } from '../tool-browser.js';
-import { DEFAULT_OPEN_TIMEOUT_MS, watch } from '../navigation.js';
+import type { ToolTab } from '../tool-browser.js';
+import { watch } from '../navigation.js';
+import { DOWNLOAD_REPORT_MS, navigationTimeout } from '../../page/navigate.js';
+import { later, waitUntil } from '../../../util/timing.js';
 import { isFailure, pickTab, renderHappenings, renderSnapshotData, TAB_PARAM, takeSnapshot, TIMEOUT_PARAM, type SnapshotData } from './common.js';
 import { badInput, defineAction, fail } from './define.js';
 
 /** How long after the input a navigation may still start and count as caused by it. */
 const NAVIGATION_START_MS = 500;
-const DOWNLOAD_REPORT_MS = 1_000;
 const DOM_READY_MS = 3_000;
-
-const sleep = (ms: number) => new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), ms));
+const POPUP_WAIT_MS = 2_000;
 
 /**
  * Watches the main frame while an act runs. settle() waits for a navigation the
  * act started (commit, then DOMContentLoaded for a short while) and says whether
  * the main frame now shows another document.
  */
-function watchMainFrame(tab: Tab, documentId: string) {
+function watchMainFrame(tab: ToolTab, documentId: string) {
   const { page } = tab;
   let started: () => void = () => {};
   let ended: () => void = () => {};
@@ -42,12 +42,12 @@ function watchMainFrame(tab: Tab, documentId: string) {
   return {
     async settle(timeoutMs: number): Promise<boolean> {
       try {
-        const first = await Promise.race([start, commit, sleep(NAVIGATION_START_MS)]);
+        const first = await Promise.race([start, commit, later(NAVIGATION_START_MS, 'timeout' as const)]);
         if (first === 'started') {
           // A download or a 204 ends the request without a new document.
           const downloadsBefore = tab.guards?.downloads.length ?? 0;
-          const outcome = await Promise.race([commit, end.then(() => downloadReported(tab, downloadsBefore)), sleep(timeoutMs)]);
-          if (outcome === 'committed' || (await Promise.race([commit, sleep(0)])) === 'committed') await Promise.race([domReady, sleep(DOM_READY_MS)]);
+          const outcome = await Promise.race([commit, end.then(() => downloadReported(tab, downloadsBefore)), later(timeoutMs, 'timeout' as const)]);
+          if (outcome === 'committed' || (await Promise.race([commit, later(0, 'timeout' as const)])) === 'committed') await Promise.race([domReady, later(DOM_READY_MS, 'timeout' as const)]);
         }
         const now = await documentIdOf(tab.cdp).catch(() => ({ documentId }));
         return now.documentId !== documentId;
@@ -63,17 +63,15 @@ function watchMainFrame(tab: Tab, documentId: string) {
 }
 
 /** A request that ended without a document may be a download, which Chrome reports a moment later. */
-async function downloadReported(tab: Tab, before: number): Promise<'ended'> {
-  const deadline = Date.now() + DOWNLOAD_REPORT_MS;
-  while ((tab.guards?.downloads.length ?? 0) <= before && Date.now() < deadline) await sleep(25);
+async function downloadReported(tab: ToolTab, before: number): Promise<'ended'> {
+  await waitUntil(() => (tab.guards?.downloads.length ?? 0) > before, DOWNLOAD_REPORT_MS);
   return 'ended';
 }
 
 /** Popups announced by the page (window.open) take a moment to become tabs. */
-async function awaitPopups(tab: Tab, announcedBefore: number, adoptedBefore: number): Promise<void> {
-  const deadline = Date.now() + 2_000;
+async function awaitPopups(tab: ToolTab, announcedBefore: number, adoptedBefore: number): Promise<void> {
   const announced = () => (tab.guards?.popups.length ?? 0) - announcedBefore;
-  while (tab.popups.length - adoptedBefore < announced() && Date.now() < deadline) await sleep(25);
+  await waitUntil(() => tab.popups.length - adoptedBefore >= announced(), POPUP_WAIT_MS);
 }
 
 export const act = defineAction({
@@ -99,8 +97,8 @@ export const act = defineAction({
     const popupsAnnounced = tab.guards?.popups.length ?? 0;
     const popupsAdopted = tab.popups.length;
     const navigation = watchMainFrame(tab, documentId);
-    const done = await perform(tab, resolved.element, input.kind, input.value);
-    const navigated = await navigation.settle(input.timeoutMs ?? DEFAULT_OPEN_TIMEOUT_MS);
+    const done = await perform(resolved.element, input.kind, input.value);
+    const navigated = await navigation.settle(navigationTimeout(input.timeoutMs));
     await awaitPopups(tab, popupsAnnounced, popupsAdopted);
     if (!done.ok) return { ...fail(done.error), ...events.since() };
     let snapshot: SnapshotData | undefined;

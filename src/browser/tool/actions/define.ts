@@ -21,7 +21,7 @@ type ValueOf<P extends ParamSpec> = P['type'] extends 'integer' ? number : P['ty
 type RequiredKeys<P extends ParamSpecs> = { [K in keyof P]: P[K]['required'] extends true ? K : never }[keyof P];
 export type Input<P extends ParamSpecs> = { [K in RequiredKeys<P>]: ValueOf<P[K]> } & { [K in Exclude<keyof P, RequiredKeys<P>>]?: ValueOf<P[K]> };
 
-export interface Failure {
+export interface ActionFailure {
   ok: false;
   error: string;
   hint?: string;
@@ -34,7 +34,7 @@ export type Success<R> = { ok: true } & R & {
   untrusted?: string[];
 };
 
-export type ActionResult<R> = Success<R> | Failure;
+export type ActionResult<R> = Success<R> | ActionFailure;
 
 /** What an action runs against. */
 export interface ActionContext {
@@ -60,8 +60,8 @@ export function defineAction<const P extends ParamSpecs, R>(action: Action<P, R>
   return action;
 }
 
-export const fail = (error: string, hint?: string, code: ErrorCode = 'BROWSER_ACTION_FAILED'): Failure => ({ ok: false, error, code, ...(hint ? { hint } : {}) });
-export const badInput = (error: string, hint?: string): Failure => fail(error, hint, 'BAD_INPUT');
+export const fail = (error: string, hint?: string, code: ErrorCode = 'BROWSER_ACTION_FAILED'): ActionFailure => ({ ok: false, error, code, ...(hint ? { hint } : {}) });
+export const badInput = (error: string, hint?: string): ActionFailure => fail(error, hint, 'BAD_INPUT');
 
 function coerce(name: string, spec: ParamSpec, raw: unknown): unknown {
   if (spec.type === 'boolean') {
@@ -82,7 +82,7 @@ function coerce(name: string, spec: ParamSpec, raw: unknown): unknown {
 }
 
 /** Validate raw input against an action's schema: integers above `max` are capped, unknown keys refused. */
-export function validate<P extends ParamSpecs>(action: Action<P, unknown>, raw: Record<string, unknown>): { ok: true; input: Input<P> } | Failure {
+export function validate<P extends ParamSpecs>(action: Action<P, unknown>, raw: Record<string, unknown>): { ok: true; input: Input<P> } | ActionFailure {
   const input: Record<string, unknown> = {};
   try {
     for (const key of Object.keys(raw)) {

@@ -1,20 +1,21 @@
 /** screenshot: a PNG of the viewport, the full page, one element by ref, or with ref labels drawn. */
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { boxOf, callOn, resolveRef } from '../element.js';
-import type { Tab } from '../tool-browser.js';
+import { boxOf, callOn } from '../../page/elements.js';
+import { resolveRef } from '../element.js';
+import type { ToolTab } from '../tool-browser.js';
 import { isFailure, pickTab, TAB_PARAM, takeSnapshot } from './common.js';
 import { badInput, defineAction, fail } from './define.js';
 
 const OVERLAY_ID = '__scout_ref_labels';
 
 /** Boxes of the refs visible now, in document coordinates (refs of the efficient snapshot just taken). */
-async function labelBoxes(tab: Tab): Promise<{ ref: string; x: number; y: number; width: number; height: number }[]> {
+async function labelBoxes(tab: ToolTab): Promise<{ ref: string; x: number; y: number; width: number; height: number }[]> {
   const boxes = [];
   for (const [ref] of tab.refs.entries()) {
     const resolved = await resolveRef(tab, ref);
     if (!resolved.ok) continue;
-    const box = await boxOf(tab, resolved.element, { scroll: false }).catch(() => undefined);
+    const box = await boxOf(resolved.element, { scroll: false }).catch(() => undefined);
     if (box) boxes.push({ ref, ...box.clip });
   }
   return boxes;
@@ -56,7 +57,7 @@ export const screenshot = defineAction({
     if (input.ref) {
       const resolved = await resolveRef(tab, input.ref);
       if (!resolved.ok) return badInput(resolved.error);
-      clip = (await boxOf(tab, resolved.element))?.clip;
+      clip = (await boxOf(resolved.element))?.clip;
       if (!clip) return fail(`${input.ref} is not visible (no box on the page)`);
     }
     let labels = 0;
@@ -65,7 +66,7 @@ export const screenshot = defineAction({
       const boxes = await labelBoxes(tab);
       labels = boxes.length;
       const { result } = await tab.cdp.send('Runtime.evaluate', { expression: 'document' });
-      if (result.objectId) await callOn(tab, result.objectId, DRAW, [OVERLAY_ID, boxes]);
+      if (result.objectId) await callOn(tab.cdp, result.objectId, DRAW, [OVERLAY_ID, boxes]);
     }
     try {
       await tab.page.screenshot({ path: path as `${string}.png`, type: 'png', ...(clip ? { clip } : {}), ...(input.fullPage ? { fullPage: true } : {}) });
