@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, statSync, existsSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alive } from '../../src/browser/tool/persistent/state.js';
+import { processAlive } from '../../src/browser/tool/persistent/state.js';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web.js';
 import { runCli } from '../support/run-cli.js';
 
@@ -107,7 +107,7 @@ describe('persistent browser', () => {
       const stopped = await cli('stop');
       expect(stopped).toMatchObject({ code: 0, stdout: 'stopped the persistent browser\n' });
       expect(existsSync(stateFile)).toBe(false);
-      expect(processes.filter(alive)).toEqual([]);
+      expect(processes.filter(processAlive)).toEqual([]);
     } finally {
       // A failed assertion must not leave the background browser running.
       if (existsSync(stateFile)) await cli('stop');

@@ -5,6 +5,7 @@
  */
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import { later } from '../../util/timing.js';
 
 export const ALLOW_PRIVATE_HINT = 'pass --allow-private-network to let scout open loopback and private addresses';
 
@@ -99,9 +100,8 @@ export class HostResolver {
   addresses(host: string): Promise<string[]> {
     let found = this.cache.get(host);
     if (!found) {
-      const timeout = new Promise<string[]>((resolve) => setTimeout(() => resolve([]), this.timeoutMs).unref());
       const resolved = this.lookupHost(host).catch(() => []);
-      found = Promise.race([resolved, timeout]);
+      found = Promise.race([resolved, later<string[]>(this.timeoutMs, [])]);
       this.cache.set(host, found);
     }
     return found;

@@ -8,17 +8,18 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { messageOf, ScoutError, type ErrorCode } from '../../../errors.js';
 import type { DaemonHello, DaemonOptions } from './daemon.js';
-import { alive, readState, removeState, stateDir, type BrowserState } from './state.js';
+import { processAlive, readState, removeState, stateDir, type BrowserState } from './state.js';
 import type { ToolResult } from '../browser-tool.js';
+import { waitUntil } from '../../../util/timing.js';
 
-const START_TIMEOUT_MS = 45_000;
+const DAEMON_START_TIMEOUT_MS = 45_000;
 const EXIT_WAIT_MS = 10_000;
 
 /** The running persistent browser, or undefined; a state file left by a dead process is removed. */
 export async function findPersistent(stateFile: string): Promise<BrowserState | undefined> {
   const state = readState(stateFile);
   if (!state) return undefined;
-  if (alive(state.pid)) {
+  if (processAlive(state.pid)) {
     try {
       const response = await fetch(`http://127.0.0.1:${state.port}/ping`, { headers: { authorization: `Bearer ${state.token}` }, signal: AbortSignal.timeout(5_000) });
       if (response.ok) return state;
@@ -52,8 +53,8 @@ export function startPersistent(options: DaemonOptions, env: NodeJS.ProcessEnv):
     };
     const timer = setTimeout(() => {
       child.kill('SIGTERM');
-      finish({ ok: false, error: `the persistent browser did not start within ${START_TIMEOUT_MS / 1000} s`, hint: `see ${join(dir, 'browser.log')}` });
-    }, START_TIMEOUT_MS);
+      finish({ ok: false, error: `the persistent browser did not start within ${DAEMON_START_TIMEOUT_MS / 1000} s`, hint: `see ${join(dir, 'browser.log')}` });
+    }, DAEMON_START_TIMEOUT_MS);
     stdout.on('data', (chunk: Buffer) => {
       buffer += chunk.toString();
       const newline = buffer.indexOf('\n');
@@ -83,10 +84,8 @@ export async function callPersistent(state: BrowserState, action: string, params
 
 /** After `stop`: wait until the background process (and with it Chrome) is gone. */
 export async function waitForExit(state: BrowserState): Promise<boolean> {
-  const deadline = Date.now() + EXIT_WAIT_MS;
-  const gone = () => !alive(state.pid) && (state.chromePid === undefined || !alive(state.chromePid));
-  while (!gone() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-  return gone();
+  const gone = () => !processAlive(state.pid) && (state.chromePid === undefined || !processAlive(state.chromePid));
+  return waitUntil(gone, EXIT_WAIT_MS, 50);
 }
 
 export function helloFailure(hello: Extract<DaemonHello, { ok: false }>): ToolResult {

@@ -59,7 +59,7 @@ export function removeState(file: string, pid: number): void {
 }
 
 /** Whether a process runs; a zombie (exited, not yet reaped) counts as gone. */
-export function alive(pid: number): boolean {
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
   } catch {
