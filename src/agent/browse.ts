@@ -38,7 +38,8 @@ export async function* browse(run: Run, browsers: BrowserLifecycle, query: strin
     }
 
     const outcome = yield* round(run, browsers, { target, corrections, previousKey });
-    if (outcome.kind === 'stopped') return outcome.reason;
+    // The stop check at the top of the loop returns the reason.
+    if (outcome.kind === 'stopped') continue;
     if (outcome.kind === 'unreadable') {
       corrections.push(outcome.correction);
       continue;

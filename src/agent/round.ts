@@ -14,7 +14,7 @@ import type { AnsweredPage } from './decide.js';
 import { isRepeat } from './guards.js';
 import { answerKey, parseNavigation, type NavigationAnswer } from './parse.js';
 import type { Run } from './run.js';
-import type { ResearchEvent, StoppedBy } from './types.js';
+import type { ResearchEvent } from './types.js';
 
 /** Search results loaded ahead while the model reads the current page. */
 export const PREFETCH = 2;
@@ -38,7 +38,8 @@ export interface RoundInput {
 }
 
 export type RoundOutcome =
-  | { kind: 'stopped'; reason: StoppedBy }
+  /** Browsing was stopped while the page loaded. */
+  | { kind: 'stopped' }
   | { kind: 'unreadable'; correction: string }
   | { kind: 'answered'; page: AnsweredPage; answer: NavigationAnswer; key: string };
 
@@ -47,7 +48,7 @@ export async function* round(run: Run, browsers: BrowserLifecycle, input: RoundI
   run.stats.pages++;
   yield { type: 'page', n: run.stats.pages, of: run.options.maxPages, url: target.url };
   const load = yield* openTarget(run, browsers, target);
-  if (run.stop.reason) return { kind: 'stopped', reason: run.stop.reason };
+  if (!load) return { kind: 'stopped' };
   if (load.error) {
     return { kind: 'unreadable', correction: `The page ${target.url} could not be opened (${load.error}). That site is unavailable; consider another link or GO_BACK.` };
   }
@@ -69,11 +70,11 @@ export async function* round(run: Run, browsers: BrowserLifecycle, input: RoundI
   return { kind: 'answered', page: { url: load.url, title: view.title, text, links }, answer, key };
 }
 
-/** Load the target and record the visit, unless browsing was stopped meanwhile. */
-async function* openTarget(run: Run, browsers: BrowserLifecycle, target: Target): AsyncGenerator<ResearchEvent, PageLoad> {
+/** Load the target and record the visit; undefined when browsing was stopped meanwhile. */
+async function* openTarget(run: Run, browsers: BrowserLifecycle, target: Target): AsyncGenerator<ResearchEvent, PageLoad | undefined> {
   const browser = await browsers.get();
   let load = target.load ?? (await loadSafely(browser, target.url, run.stop.signal));
-  if (run.stop.reason) return load;
+  if (run.stop.reason) return undefined;
   if (load.error && browsers.mayRelaunch()) {
     yield { type: 'warning', message: `the browser died (${load.error}); relaunching it once` };
     await browsers.relaunch();
