@@ -1,11 +1,13 @@
 /** `scout browser <action>` as a person runs it: short-lived calls, and a persistent browser across processes. */
-import { mkdtempSync, readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processAlive } from '../../src/browser/tool/persistent/state.js';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web.js';
 import { runCli } from '../support/run-cli.js';
+import { removeTempDirs, tempDir } from '../support/temp.js';
+
+afterAll(removeTempDirs);
 
 let web: FixtureWeb;
 beforeAll(async () => {
@@ -79,7 +81,7 @@ describe('short-lived calls', () => {
 
 describe('persistent browser', () => {
   it('start -> open -> snapshot -> act -> stop across processes, leaving no Chromium behind', async () => {
-    const env = { XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'scout-browser-state-')) };
+    const env = { XDG_STATE_HOME: tempDir('scout-browser-state-') };
     const cli = (...args: string[]) => runCli(['browser', ...args], { env });
     const stateFile = join(env.XDG_STATE_HOME, 'scout', 'browser.json');
 

@@ -1,9 +1,11 @@
 /** The real CLI process: help, version, question input, config layers, errors and exit codes. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
+import { removeTempDirs, tempDir } from '../support/temp.js';
+
+afterAll(removeTempDirs);
 
 const CONTRACT_OPTIONS = [
   '--provider', '--model', '--llm-url', '--search', '--searxng-url', '--max-pages', '--max-results',
@@ -75,7 +77,7 @@ describe('question input', () => {
 
 describe('config layers through the CLI', () => {
   it('flags > env > config file > defaults', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'scout-cli-cfg-'));
+    const dir = tempDir('scout-cli-cfg-');
     writeFileSync(join(dir, 'config.json'), JSON.stringify({ model: 'file-model', maxPages: 4, maxResults: 9, stealth: false }));
     const env = { SCOUT_CONFIG: join(dir, 'config.json'), SCOUT_MODEL: 'env-model', SCOUT_MAX_PAGES: '6' };
     const { code, stdout } = await runCli(['config', '--max-pages', '8'], { env });

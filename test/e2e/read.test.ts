@@ -1,12 +1,13 @@
 /** `scout read <url>` end to end: the built CLI, real Chromium, the fixture web. */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web.js';
 import { listen } from '../support/listen.js';
 import { cleanEnv, runCli, SCOUT_BIN } from '../support/run-cli.js';
+import { removeTempDirs, tempDir } from '../support/temp.js';
+
+afterAll(removeTempDirs);
 
 function processesUnder(dir: string): string {
   try {
@@ -81,7 +82,7 @@ describe('scout read', () => {
 
   it('stops on Ctrl-C with exit 130, leaving no Chromium process and no profile behind', async () => {
     // A private TMPDIR, so that this run's temporary profile is the only thing in it.
-    const tmp = mkdtempSync(join(tmpdir(), 'scout-test-tmp-'));
+    const tmp = tempDir('scout-test-tmp-');
     const child = spawn(process.execPath, [SCOUT_BIN, 'read', web.at('/slow?ms=20000'), '--allow-private-network'], { env: cleanEnv({ TMPDIR: tmp }), stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));

@@ -3,8 +3,7 @@
  * web, the SearxNG double and a scripted model through the real ollama client
  * (and once through openai).
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentScript, linkNumber, promptKind, user, type AgentScript } from '../support/agent-script.js';
@@ -13,6 +12,9 @@ import { startLlmDouble } from '../support/llm-double.js';
 import { chromiumsUnder, startResearchWorld, type ResearchWorld } from '../support/research-world.js';
 import { runCli, runCliUntil } from '../support/run-cli.js';
 import { startSearxngDouble, type SearxngDouble } from '../support/searxng-double.js';
+import { removeTempDirs, tempDir } from '../support/temp.js';
+
+afterAll(removeTempDirs);
 
 let world: ResearchWorld;
 let web: FixtureWeb;
@@ -65,7 +67,7 @@ describe('research end to end', () => {
 
   it('prints Markdown with a Sources list without --json, and writes -o', async () => {
     const llm = await startLlmDouble({ script: agentScript(towersToLakhta) });
-    const tmp = mkdtempSync(join(tmpdir(), 'scout-e2e-'));
+    const tmp = tempDir('scout-e2e-');
     const report = join(tmp, 'report.md');
     const result = await runCli(['--llm-url', llm.url, '--searxng-url', searx.url, '--allow-private-network', '-o', report, 'What is the tallest building in Europe?'], { env: { TMPDIR: tmp } });
     await llm.close();
@@ -232,7 +234,7 @@ describe('research end to end', () => {
         conclude: 'Many towers stand in Moscow [1].',
       }),
     });
-    const tmp = mkdtempSync(join(tmpdir(), 'scout-e2e-'));
+    const tmp = tempDir('scout-e2e-');
     const result = await runCliUntil(['--llm-url', llm.url, '--searxng-url', searx.url, '--allow-private-network', 'towers'], {
       env: { TMPDIR: tmp },
       steps: [{ until: (stderr) => /reading page 2\//.test(stderr), signal: 'SIGINT' }],
@@ -253,7 +255,7 @@ describe('research end to end', () => {
         conclude: { text: 'never sent', delayMs: 30_000 },
       }),
     });
-    const tmp = mkdtempSync(join(tmpdir(), 'scout-e2e-'));
+    const tmp = tempDir('scout-e2e-');
     const result = await runCliUntil(['--llm-url', llm.url, '--searxng-url', searx.url, '--allow-private-network', 'towers'], {
       env: { TMPDIR: tmp },
       steps: [

@@ -1,11 +1,13 @@
 /** `scout search` as a person runs it: the real CLI against the SearxNG and Brave doubles. */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRAVE_SUCCESS, reply, startBraveDouble } from '../support/brave-double.js';
 import { runCli } from '../support/run-cli.js';
 import { startSearxngDouble, type SearxngDouble } from '../support/searxng-double.js';
+import { removeTempDirs, tempDir } from '../support/temp.js';
+
+afterAll(removeTempDirs);
 
 describe('scout search with SearxNG', () => {
   let searx: SearxngDouble;
@@ -73,7 +75,7 @@ describe('scout search with SearxNG', () => {
 describe('scout search --search brave', () => {
   it('uses BRAVE_API_KEY and the configured API URL; --raw prints the API JSON; --save-results writes a file', async () => {
     const brave = await startBraveDouble({ apiKey: 'from-env' });
-    const dir = join(mkdtempSync(join(tmpdir(), 'scout-search-')), 'saved');
+    const dir = join(tempDir('scout-search-'), 'saved');
     const env = { BRAVE_API_KEY: 'from-env', BRAVE_API_URL: brave.url, BRAVE_REQUESTS_PER_SECOND: '0' };
     const lines = await runCli(['search', 'tallest', '--search', 'brave'], { env });
     const raw = await runCli(['search', 'tallest', '--search', 'brave', '--raw', '--save-results', dir], { env });

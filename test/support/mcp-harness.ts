@@ -1,12 +1,10 @@
 /** Start the built `scout mcp` as a child process and drive it with the MCP SDK's own client over stdio. */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { LoggingMessageNotificationSchema, type LoggingMessageNotification } from '@modelcontextprotocol/sdk/types.js';
-import { cleanEnv, SCOUT_BIN } from './run-cli.js';
+import { isolatedEnv, SCOUT_BIN } from './run-cli.js';
+import { removeTempDir, tempDir } from './temp.js';
 
 export interface McpRun {
   client: Client;
@@ -17,13 +15,18 @@ export interface McpRun {
   /** Transport errors, e.g. a line on stdout that is not an MCP message. */
   errors: Error[];
   logs: LoggingMessageNotification['params'][];
+  /**
+   * Ends the server and removes its TMPDIR and config folders. A Chromium still
+   * exiting may write its profile after that: call close again once it is gone.
+   */
   close(): Promise<void>;
 }
 
 export async function startMcp(args: string[]): Promise<McpRun> {
-  const tmp = mkdtempSync(join(tmpdir(), 'scout-mcp-'));
+  const tmp = tempDir('scout-mcp-');
+  const isolated = isolatedEnv({ TMPDIR: tmp });
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(cleanEnv({ TMPDIR: tmp }))) if (v !== undefined) env[k] = v;
+  for (const [k, v] of Object.entries(isolated.env)) if (v !== undefined) env[k] = v;
   const transport = new StdioClientTransport({ command: process.execPath, args: [SCOUT_BIN, 'mcp', ...args], env, stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -34,8 +37,16 @@ export async function startMcp(args: string[]): Promise<McpRun> {
   client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
     logs.push(n.params);
   });
-  await client.connect(transport);
-  return { client, tmp, stderr: () => stderr, errors, logs, close: () => client.close() };
+  const removeDirs = () => [tmp, ...isolated.dirs].forEach(removeTempDir);
+  await client.connect(transport).catch((error: unknown) => {
+    removeDirs();
+    throw error;
+  });
+  const close = async () => {
+    await client.close();
+    removeDirs();
+  };
+  return { client, tmp, stderr: () => stderr, errors, logs, close };
 }
 
 /** Chromium processes whose command line names dir (their --user-data-dir lives under the child's TMPDIR). */

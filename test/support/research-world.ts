@@ -4,14 +4,14 @@
  * scripted model per run.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { agentScript, promptKind, type AgentScript } from './agent-script.js';
 import { startFixtureWeb, type FixtureWeb } from './fixture-web.js';
 import { startLlmDouble, type LlmDouble, type LlmRequest } from './llm-double.js';
 import { runCli, type CliResult } from './run-cli.js';
 import { startSearxngDouble, type SearxngDouble } from './searxng-double.js';
+import { removeTempDir, tempDir } from './temp.js';
 
 /** The JSON result of a run, loosely typed for assertions. */
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -32,6 +32,7 @@ export interface ResearchWorld {
   /** Search results per query, as fixture paths; `default` for any other query. */
   results: Record<string, string[]>;
   research(question: string, script: AgentScript, extra?: string[], provider?: 'ollama' | 'openai', beforeRun?: (tmp: string) => void): Promise<Run>;
+  /** Stops the servers and removes every run's TMPDIR. */
   close(): Promise<void>;
 }
 
@@ -51,9 +52,12 @@ export async function startResearchWorld(defaults: string[]): Promise<ResearchWo
     results: (q) => (results[q] ?? results.default!).map((path, i) => ({ url: web.at(path), title: `Result ${i + 1} for ${q}`, content: 'snippet' })),
   });
 
+  const runDirs: string[] = [];
+
   async function research(question: string, script: AgentScript, extra: string[] = [], provider: 'ollama' | 'openai' = 'ollama', beforeRun?: (tmp: string) => void): Promise<Run> {
     const llm = await startLlmDouble({ script: agentScript(script) });
-    const tmp = mkdtempSync(join(tmpdir(), 'scout-e2e-'));
+    const tmp = tempDir('scout-e2e-');
+    runDirs.push(tmp);
     beforeRun?.(tmp);
     const llmUrl = provider === 'ollama' ? llm.url : `${llm.url}/v1`;
     const traceFile = join(tmp, 'trace.jsonl');
@@ -79,6 +83,7 @@ export async function startResearchWorld(defaults: string[]): Promise<ResearchWo
     async close() {
       await web.close();
       await searx.close();
+      runDirs.forEach(removeTempDir);
     },
   };
 }

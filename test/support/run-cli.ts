@@ -1,9 +1,7 @@
 /** Run the real built CLI (bin/scout) as a child process, the way a person would. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { removeTempDir, tempDir } from './temp.js';
 
 export const SCOUT_BIN = fileURLToPath(new URL('../../bin/scout', import.meta.url));
 
@@ -25,23 +23,36 @@ export interface CliOptions {
 /** Variables from the developer's shell that would leak into a test's config. */
 const SCOUT_VARIABLES = /^(SCOUT_|OLLAMA_|OPENAI_|SEARXNG_|BRAVE_|CHROME_PATH$|PUPPETEER_|XDG_CONFIG_HOME$|XDG_STATE_HOME$|NO_COLOR$|FORCE_COLOR$)/;
 
-export function cleanEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+/**
+ * The environment for a child scout: the developer's scout variables dropped,
+ * and fresh config and state folders unless extra names its own. `dirs` are
+ * the folders made here, for the caller to remove when the child is done.
+ */
+export function isolatedEnv(extra: Record<string, string | undefined> = {}): { env: NodeJS.ProcessEnv; dirs: string[] } {
   const env: NodeJS.ProcessEnv = {};
+  const dirs: string[] = [];
   for (const [k, v] of Object.entries(process.env)) if (!SCOUT_VARIABLES.test(k)) env[k] = v;
-  env.XDG_CONFIG_HOME = mkdtempSync(join(tmpdir(), 'scout-test-config-'));
-  env.XDG_STATE_HOME = mkdtempSync(join(tmpdir(), 'scout-test-state-'));
+  if (!('XDG_CONFIG_HOME' in extra)) dirs.push((env.XDG_CONFIG_HOME = tempDir('scout-test-config-')));
+  if (!('XDG_STATE_HOME' in extra)) dirs.push((env.XDG_STATE_HOME = tempDir('scout-test-state-')));
   for (const [k, v] of Object.entries(extra)) {
     if (v === undefined) delete env[k];
     else env[k] = v;
   }
-  return env;
+  return { env, dirs };
+}
+
+/** isolatedEnv's environment alone: its folders go with removeTempDirs() in the test file's afterAll. */
+export function cleanEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  return isolatedEnv(extra).env;
 }
 
 /** Run the CLI; `watch` sees stderr as it grows and may signal the child. */
 function spawnCli(args: string[], options: CliOptions, watch?: (stderr: string, child: ChildProcess) => void): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
+  const { env, dirs } = isolatedEnv(options.env);
+  const removeDirs = () => dirs.forEach(removeTempDir);
+  return new Promise<CliResult>((resolve, reject) => {
     const child = spawn(process.execPath, [SCOUT_BIN, ...args], {
-      env: cleanEnv(options.env),
+      env,
       cwd: options.cwd,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
@@ -60,7 +71,7 @@ function spawnCli(args: string[], options: CliOptions, watch?: (stderr: string, 
     });
     if (options.input !== undefined) child.stdin.end(options.input);
     else child.stdin.end();
-  });
+  }).finally(removeDirs);
 }
 
 export function runCli(args: string[], options: CliOptions = {}): Promise<CliResult> {

@@ -1,9 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULTS, defaultConfigPath, llmBaseUrl, loadConfig, resolveConfig } from '../../src/config.js';
 import { ScoutError } from '../../src/errors.js';
+import { removeTempDirs, tempDir } from '../support/temp.js';
+
+afterAll(removeTempDirs);
 
 function thrown(fn: () => unknown): ScoutError {
   try {
@@ -86,14 +88,14 @@ describe('config file', () => {
   });
 
   it('is read from the XDG location, and a missing default file is fine', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'scout-cfg-'));
+    const dir = tempDir('scout-cfg-');
     expect(loadConfig({}, { XDG_CONFIG_HOME: dir }).model).toBe(DEFAULTS.model);
     writeFileSync(join(dir, 'config.json'), '{"model":"from-file"}');
     expect(loadConfig({}, { SCOUT_CONFIG: join(dir, 'config.json') }).model).toBe('from-file');
   });
 
   it('reports invalid JSON and a missing explicit file as usage errors', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'scout-cfg-'));
+    const dir = tempDir('scout-cfg-');
     const file = join(dir, 'bad.json');
     writeFileSync(file, '{model:');
     expect(thrown(() => loadConfig({}, {}, file)).message).toMatch(/not valid JSON/);
