@@ -2,6 +2,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../src/util/timing.js';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web.js';
 import { listen } from '../support/listen.js';
 import { cleanEnv, runCli, SCOUT_BIN } from '../support/run-cli.js';
@@ -87,8 +88,7 @@ describe('scout read', () => {
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-    const deadline = Date.now() + 15_000;
-    while (!web.paths().some((p) => p.startsWith('/slow?ms=20000')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await waitUntil(() => web.paths().some((p) => p.startsWith('/slow?ms=20000')), 15_000, 50);
     expect(processesUnder(tmp)).toMatch(/--user-data-dir=/);
     child.kill('SIGINT');
     expect(await exited).toBe(130);

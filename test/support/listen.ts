@@ -49,4 +49,5 @@ export async function listen(handler: Handler): Promise<Listening> {
   };
 }
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** The doubles' delays use scout's own sleep. */
+export { sleep } from '../../src/util/timing.js';

@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { LoggingMessageNotificationSchema, type LoggingMessageNotification } from '@modelcontextprotocol/sdk/types.js';
+import { sleep } from '../../src/util/timing.js';
 import { isolatedEnv, SCOUT_BIN } from './run-cli.js';
 import { removeTempDir, tempDir } from './temp.js';
 
@@ -64,7 +65,7 @@ export async function waitFor<T>(what: string, probe: () => T | undefined, ms = 
     const value = probe();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
   }
 }
 
