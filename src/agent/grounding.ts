@@ -153,7 +153,7 @@ function factsOf(text: string): { numbers: string[]; names: string[] } {
 }
 
 /** A note without a usable quote: supported when the page says it in the same words, or holds all its numbers and names together. */
-function groundByContent(note: string, claim: string, page: Page, missing: string[]): NoteGrounding {
+function groundByContent(claim: string, page: Page, missing: string[]): NoteGrounding {
   const facts = factsOf(claim);
   if (!contains(page.norms, facts.numbers)) {
     const absent = facts.numbers.filter((n) => !page.norms.has(n));
@@ -178,7 +178,7 @@ export function groundNote(note: string, pageText: string): NoteGrounding {
   const page = pageOf(pageText);
   const quoted = extractQuotes(note);
   const claim = claimOf(note, quoted);
-  if (quoted.length === 0) return groundByContent(note, claim, page, []);
+  if (quoted.length === 0) return groundByContent(claim, page, []);
 
   const pageScript = dominantScript(page.tokens);
   const quotes: string[] = [];
@@ -207,5 +207,5 @@ export function groundNote(note: string, pageText: string): NoteGrounding {
   if (missing.length === 0 && contains(page.norms, claimNumbers)) {
     return { state: exact ? 'verified' : 'supported', quotes, missing, reason: '' };
   }
-  return groundByContent(note, claim, page, missing);
+  return groundByContent(claim, page, missing);
 }
