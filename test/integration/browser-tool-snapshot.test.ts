@@ -1,6 +1,6 @@
 /** The browser tool in real Chromium on the fixture web: snapshot and screenshot. */
-import { existsSync, readFileSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useToolBrowser, refOf } from '../support/tool-browser.js';
 
 const h = useToolBrowser();
@@ -75,6 +75,14 @@ describe('snapshot', () => {
 });
 
 describe('screenshot', () => {
+  /** The PNGs written to the temporary directory, removed after the test. */
+  const written: string[] = [];
+  afterAll(() => written.forEach((path) => rmSync(path, { force: true })));
+  const shot = async (params: Record<string, unknown> = {}) => {
+    const result = await ok('screenshot', params);
+    written.push(result.path as string);
+    return result;
+  };
   const size = (path: string) => {
     const png = readFileSync(path);
     expect(png.subarray(1, 4).toString()).toBe('PNG');
@@ -84,19 +92,19 @@ describe('screenshot', () => {
   it('writes the viewport, the full page, one element, or the page with ref labels', async () => {
     await openForm();
     const snap = (await ok('snapshot')).snapshot;
-    const viewport = await ok('screenshot');
+    const viewport = await shot();
     expect(existsSync(viewport.path)).toBe(true);
     expect(size(viewport.path)).toEqual({ width: 1920, height: 1080 });
-    const button = await ok('screenshot', { ref: refOf(snap, 'Send order') });
+    const button = await shot({ ref: refOf(snap, 'Send order') });
     const box = size(button.path);
     expect(box.width).toBeLessThan(200);
     expect(box.height).toBeLessThan(60);
-    const labelled = await ok('screenshot', { labels: true });
+    const labelled = await shot({ labels: true });
     expect(labelled.labels).toBeGreaterThanOrEqual(15);
     expect(readFileSync(labelled.path).equals(readFileSync(viewport.path))).toBe(false);
     expect((await ok('snapshot', { query: 'ref labels' })).matches).toBe(0);
     await ok('navigate', { url: h.web.at('/tool/tall.html') });
-    expect(size((await ok('screenshot', { fullPage: true })).path).height).toBeGreaterThan(2400);
+    expect(size((await shot({ fullPage: true })).path).height).toBeGreaterThan(2400);
     expect((await failure('screenshot', { ref: 'e99999' })).error).toBe('Unknown ref "e99999": take a new snapshot');
   });
 });
