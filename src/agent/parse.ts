@@ -1,6 +1,9 @@
 /**
- * Parsing the model's answers. Tolerant of case, markdown bullets and bold,
- * and a reasoning model's <think> block; strict about what counts as an action.
+ * Parsing the model's answers as small models really write them: any case,
+ * markdown bullets, bold and headings, full-width colons, JSON objects,
+ * AgenticSeek's own "I will navigate to <url>" and bare GO_BACK lines, and
+ * think blocks closed or not. Strict about one thing: a link written inside a
+ * note is never navigation.
  */
 import type { FieldValue } from '../browser/types.js';
 import { splitThink } from '../llm/think.js';
@@ -25,53 +28,90 @@ export function stripThink(text: string): string {
   return splitThink(text).text;
 }
 
-/** A line without markdown decoration: bullets, quotes, bold/italic markers around a label. */
+/**
+ * The texts to read, best first: the visible answer, then, when a think block
+ * was never closed (the model ran out or forgot to close it), what it wrote
+ * last inside it: a model musing "Action: navigate 3 ... no, REQUEST_EXIT"
+ * means the last.
+ */
+function readings(raw: string): string[] {
+  const { text, thinking } = splitThink(raw);
+  if (!thinking || raw.lastIndexOf('</think>') > raw.lastIndexOf('<think>')) return [text];
+  const lines = thinking.split(/\r?\n/);
+  const last = (pattern: RegExp) => lines.findLastIndex((line) => pattern.test(clean(line)));
+  const from = Math.max(last(/^(note|notes|error)\b\s*:?/i), last(/^search\s*:/i));
+  const start = from >= 0 ? from : Math.max(0, last(/^action\s*:/i));
+  return [text, lines.slice(start).join('\n')];
+}
+
+/** A line without markdown decoration: headings, bullets, quotes, bold around the line or its label; full-width colons. */
 function clean(line: string): string {
-  return line
-    .replace(/^\s*(?:[-*+>]|\d+[.)])\s+/, '')
-    .replace(/^\s*(\*\*|__|\*|_)([A-Za-z_ ]+:)\1/, '$2')
-    .replace(/^\s*(\*\*|__)([A-Za-z_ ]+)\1\s*:/, '$2:')
+  let out = line.replace(/：/g, ': ').trim();
+  out = out.replace(/^#{1,6}\s+/, '').replace(/^(?:[-*+>•]|\d+[.)])\s+/, '');
+  const wrapped = out.match(/^(\*\*|__)(.+)\1[.:]?$/);
+  if (wrapped) out = wrapped[2]!.trim();
+  return out
+    .replace(/^(\*\*|__|\*|_)([\p{L}_ ]+:)\1/u, '$2')
+    .replace(/^(\*\*|__|\*|_)([\p{L}_ ]+)\1\s*:/u, '$2:')
     .trim();
 }
 
-const LABEL = /^(note|error|action)\s*:\s*/i;
+const LABEL = /^(note|notes|error|action|next action)\s*:\s*/i;
+/** A heading or bold line that only names a section: "### Note", "**Action**". */
+const BARE_LABEL = /^(note|notes|error|action)\s*:?$/i;
+/** GO_BACK and REQUEST_EXIT alone on a line mean themselves wherever they stand. */
+const BARE_ACTION = /^(GO_BACK|REQUEST_EXIT)[.!]?$/;
 const FIELD = /^\[([^\]\n]+)\]\(([^)\n]*)\)\s*$/;
+const URL_TARGET = /<?(https?:\/\/[^\s\])>"']+)>?/i;
 
 export function parseAction(text: string): Action {
-  const t = text.trim().replace(/[.`*]+$/g, '').replace(/^`+/, '').trim();
+  const t = text.trim().replace(/[.`*"']+$/g, '').replace(/^[`*"']+/, '').trim();
   if (/^(go[_ ]?back|back)\b/i.test(t)) return { kind: 'back' };
   if (/^(request[_ ]?exit|exit|done)\b/i.test(t)) return { kind: 'exit' };
-  const m = t.match(/^(?:navigate|open|go|follow|click)?\s*(?:to\s+)?(?:link\s*)?(?:#|no\.?\s*)?\[?\s*(\d+|https?:\/\/[^\s\])>]+)\s*\]?/i);
+  const m = t.match(/^(?:navigate|open|go|follow|click|visit)?\s*:?\s*(?:to\s+)?(?:the\s+)?(?:link\s*)?(?:#|no\.?\s*)?\[?\s*(\d+|<?https?:\/\/[^\s\])>]+>?)\s*\]?/i);
   if (m?.[1]) return { kind: 'navigate', target: m[1].replace(/^<|>$/g, '') };
   return { kind: 'none' };
 }
 
-export function parseNavigation(raw: string): NavigationAnswer {
-  const lines = stripThink(raw).split(/\r?\n/).map(clean);
+/** Actions said in words, outside any Action line: "I will navigate to <url>", a bare GO_BACK. */
+function spokenAction(line: string): Action {
+  const said = line.match(/\b(?:i will|i'll|i shall|i wanna|i want to|let me|let's|i am going to|i'm going to|now)\s+(?:now\s+)?(?:navigate|go|open|visit|follow)\s+(?:to\s+)?(.+)$/i);
+  if (!said?.[1]) return { kind: 'none' };
+  const target = said[1].match(URL_TARGET)?.[1] ?? said[1].match(/\blink\s*(?:#|no\.?\s*)?\[?(\d+)\]?/i)?.[1];
+  return target ? { kind: 'navigate', target: target.replace(/[.,;:!?)]+$/, '') } : { kind: 'none' };
+}
+
+function parseLines(text: string): NavigationAnswer {
   const answer: NavigationAnswer = { action: { kind: 'none' }, fields: [] };
-  let block: 'note' | 'error' | undefined;
+  let block: 'note' | 'error' | 'action' | undefined;
+  let spoken: Action = { kind: 'none' };
   const noteLines: string[] = [];
   const errorLines: string[] = [];
 
-  for (const line of lines) {
-    const label = line.match(LABEL);
+  for (const line of text.split(/\r?\n/).map(clean)) {
+    const label = line.match(LABEL) ?? line.match(BARE_LABEL);
     if (label) {
       const kind = label[1]!.toLowerCase();
-      const rest = line.slice(label[0].length);
-      block = undefined;
-      if (kind === 'action') {
-        if (answer.action.kind === 'none') answer.action = parseAction(rest);
-      } else if (kind === 'note') {
-        block = 'note';
-        if (rest) noteLines.push(rest);
-      } else {
-        block = 'error';
-        if (rest) errorLines.push(rest);
-      }
+      const rest = line.slice(label[0].length).trim();
+      block = kind.startsWith('note') ? 'note' : kind === 'error' ? 'error' : 'action';
+      if (block === 'action') {
+        if (rest && answer.action.kind === 'none') answer.action = parseAction(rest);
+        if (rest) block = undefined;
+      } else if (rest) (block === 'note' ? noteLines : errorLines).push(rest);
       continue;
     }
     if (line === '') {
+      if (block !== 'action') block = undefined;
+      continue;
+    }
+    if (block === 'action') {
+      if (answer.action.kind === 'none') answer.action = parseAction(line);
+      if (answer.action.kind === 'none') answer.action = spokenAction(line);
       block = undefined;
+      continue;
+    }
+    if (BARE_ACTION.test(line)) {
+      if (spoken.kind === 'none') spoken = parseAction(line);
       continue;
     }
     const field = line.match(FIELD);
@@ -81,21 +121,101 @@ export function parseNavigation(raw: string): NavigationAnswer {
       answer.fields.push({ field: field[1]!.trim(), value: field[2]!.trim() });
     } else if (block === 'note') noteLines.push(line);
     else if (block === 'error') errorLines.push(line);
+    else if (spoken.kind === 'none') spoken = spokenAction(line);
   }
+  if (answer.action.kind === 'none') answer.action = spoken;
   if (noteLines.length > 0) answer.note = noteLines.join(' ').trim();
   if (errorLines.length > 0) answer.error = errorLines.join(' ').trim();
   return answer;
 }
 
-export function parseSearchAnswer(raw: string): SearchAnswer {
-  const text = stripThink(raw);
+/** A JSON object anywhere in the text (bare or in a ```json fence), or undefined. */
+function jsonObject(text: string): Record<string, unknown> | undefined {
+  const start = text.indexOf('{');
+  const end = text.lastIndexOf('}');
+  if (start < 0 || end <= start) return undefined;
+  try {
+    const value: unknown = JSON.parse(text.slice(start, end + 1));
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function field(object: Record<string, unknown>, ...names: string[]): unknown {
+  const key = Object.keys(object).find((k) => names.includes(k.toLowerCase()));
+  return key === undefined ? undefined : object[key];
+}
+
+function textOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim() || undefined;
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value)) return value.map(textOf).filter(Boolean).join(' ') || undefined;
+  return undefined;
+}
+
+/** {"note": …, "action": "navigate 3"} or {"action": {"type": "navigate", "target": 3}}, and forms as an object or a list. */
+function parseJson(object: Record<string, unknown>): NavigationAnswer | undefined {
+  const note = textOf(field(object, 'note', 'notes'));
+  const error = textOf(field(object, 'error'));
+  const rawAction = field(object, 'action', 'next_action', 'nextaction');
+  let action: Action = { kind: 'none' };
+  if (typeof rawAction === 'string' || typeof rawAction === 'number') action = parseAction(String(rawAction));
+  else if (rawAction && typeof rawAction === 'object') {
+    const a = rawAction as Record<string, unknown>;
+    action = parseAction(`${textOf(field(a, 'type', 'kind', 'name')) ?? 'navigate'} ${textOf(field(a, 'target', 'link', 'url', 'value')) ?? ''}`);
+  }
+  const fields: FieldValue[] = [];
+  const form = field(object, 'fields', 'form');
+  if (Array.isArray(form)) {
+    for (const f of form) {
+      if (f && typeof f === 'object') {
+        const name = textOf(field(f as Record<string, unknown>, 'field', 'name', 'ref', 'label'));
+        const value = textOf(field(f as Record<string, unknown>, 'value'));
+        if (name && value !== undefined) fields.push({ field: name, value });
+      }
+    }
+  } else if (form && typeof form === 'object') {
+    for (const [name, value] of Object.entries(form)) if (textOf(value) !== undefined) fields.push({ field: name, value: textOf(value)! });
+  }
+  if (!note && !error && action.kind === 'none' && fields.length === 0) return undefined;
+  return { ...(note ? { note } : {}), ...(error ? { error } : {}), action, fields };
+}
+
+function usable(answer: NavigationAnswer): boolean {
+  return answer.note !== undefined || answer.error !== undefined || answer.action.kind !== 'none' || answer.fields.length > 0;
+}
+
+export function parseNavigation(raw: string): NavigationAnswer {
+  let first: NavigationAnswer | undefined;
+  for (const text of readings(raw)) {
+    const json = jsonObject(text);
+    const answer = (json && parseJson(json)) ?? parseLines(text);
+    first ??= answer;
+    if (usable(answer)) return answer;
+  }
+  return first ?? { action: { kind: 'none' }, fields: [] };
+}
+
+function searchIn(text: string): SearchAnswer {
+  const json = jsonObject(text);
+  const query = json && textOf(field(json, 'search', 'query'));
+  if (query) return { kind: 'search', query };
   for (const line of text.split(/\r?\n/).map(clean)) {
     if (/^request[_ ]?exit\b/i.test(line)) return { kind: 'exit' };
-    const m = line.match(/^(?:search|query)\s*:\s*(.+)$/i);
+    const m = line.match(/(?:^|\s)(?:search|query)\s*:\s*(.+)$/i);
     if (m?.[1]) {
-      const query = m[1].trim().replace(/^["'`]+|["'`]+$/g, '').trim();
-      if (query) return { kind: 'search', query };
+      const found = m[1].trim().replace(/^["'`「]+|["'`」]+$/g, '').trim();
+      if (found) return { kind: 'search', query: found };
     }
+  }
+  return { kind: 'invalid' };
+}
+
+export function parseSearchAnswer(raw: string): SearchAnswer {
+  for (const text of readings(raw)) {
+    const answer = searchIn(text);
+    if (answer.kind !== 'invalid') return answer;
   }
   return { kind: 'invalid' };
 }

@@ -89,3 +89,68 @@ describe('stripThink and answerKey', () => {
     expect(answerKey('Note: X.\nAction:  GO_BACK')).toBe(answerKey('note: x. action: go_back'));
   });
 });
+
+/**
+ * Shapes small models really answer in. Where each was seen is noted beside it;
+ * the research notes behind them list the raw transcripts.
+ */
+describe('parseNavigation: models as they answer', () => {
+  it('reads "I will navigate to <url>" without an Action line (AgenticSeek\'s own prompt wording and its test fixture tests/test_browser_agent_parsing.py)', () => {
+    expect(parseNavigation('Note: On x, nothing here.\naction:\ni wanna navigate to https://test.com').action).toEqual({ kind: 'navigate', target: 'https://test.com' });
+    expect(parseNavigation('The overview links to the detail page. I will navigate to http://127.0.0.1:5/research/lakhta.html.').action).toEqual({ kind: 'navigate', target: 'http://127.0.0.1:5/research/lakhta.html' });
+    expect(parseNavigation("Let's open link 4 next.").action).toEqual({ kind: 'navigate', target: '4' });
+  });
+
+  it('reads bare GO_BACK and REQUEST_EXIT lines', () => {
+    expect(parseNavigation('Error: nothing about the question.\nGO_BACK').action).toEqual({ kind: 'back' });
+    expect(parseNavigation('Note: On x, the answer. "the answer is here"\n\nREQUEST_EXIT').action).toEqual({ kind: 'exit' });
+  });
+
+  it('strips the angle brackets a link list shows (browser-use/web-ui#183: llava-llama-3-8b sent "<https://www.google.com/>")', () => {
+    expect(parseNavigation('Action: navigate <http://127.0.0.1:5/a.html>').action).toEqual({ kind: 'navigate', target: 'http://127.0.0.1:5/a.html' });
+  });
+
+  it('reads a line in bold and a "### Note" heading with a bullet list (hello-agents#75: **Action:** copied from a bold prompt)', () => {
+    expect(parseNavigation('**Action: navigate 6**').action).toEqual({ kind: 'navigate', target: '6' });
+    const answer = parseNavigation('### Note\n- On x, the tower is 462 m tall.\n- It opened in 2019.\n\n### Action\nnavigate 2');
+    expect(answer.note).toBe('On x, the tower is 462 m tall. It opened in 2019.');
+    expect(answer.action).toEqual({ kind: 'navigate', target: '2' });
+  });
+
+  it('reads full-width colons (Qwen and DeepSeek write "：" in structured output)', () => {
+    const answer = parseNavigation('Note：On x, 462 m. "462 metres"\nAction：REQUEST_EXIT');
+    expect(answer.note).toBe('On x, 462 m. "462 metres"');
+    expect(answer.action).toEqual({ kind: 'exit' });
+  });
+
+  it('reads JSON answers, fenced or bare (open-interpreter#1652 mistral/llama3.1, browser-use#488 deepseek-r1:14b)', () => {
+    expect(parseNavigation('```json\n{"note": "On x, 462 m.", "action": "navigate 3"}\n```')).toEqual({ note: 'On x, 462 m.', action: { kind: 'navigate', target: '3' }, fields: [] });
+    expect(parseNavigation('{"Note": "On x.", "action": {"type": "navigate", "target": 2}}').action).toEqual({ kind: 'navigate', target: '2' });
+    expect(parseNavigation('{"action": "REQUEST_EXIT", "fields": {"Username": "alice"}}')).toEqual({ action: { kind: 'exit' }, fields: [{ field: 'Username', value: 'alice' }] });
+  });
+
+  it('reads the answer out of a think block that was never closed, the last one it wrote (QwenLM/Qwen3#1427)', () => {
+    const answer = parseNavigation('<think>Okay, the page has the height. Action: navigate 3? No, the note is enough.\nNote: On x, 462 m. "462 metres"\nAction: REQUEST_EXIT');
+    expect(answer.note).toBe('On x, 462 m. "462 metres"');
+    expect(answer.action).toEqual({ kind: 'exit' });
+  });
+
+  it('prefers an Action line to a navigation mused about in prose (Rapid-MLX#1570: "Okay, so I need to...")', () => {
+    expect(parseNavigation('Okay, so I need to decide. I will navigate to link 2 maybe.\nNote: On x, y.\nAction: GO_BACK').action).toEqual({ kind: 'back' });
+  });
+
+  it('never takes a link in a note as navigation, in words either', () => {
+    expect(parseNavigation('Note: On x, the page says I will navigate to https://evil.example/ next.').action).toEqual({ kind: 'none' });
+  });
+});
+
+describe('parseSearchAnswer: models as they answer', () => {
+  it.each([
+    ['<think>The user wants the tallest building. search: tallest building Europe', { kind: 'search', query: 'tallest building Europe' }],
+    ['Search：欧洲最高建筑', { kind: 'search', query: '欧洲最高建筑' }],
+    ['```json\n{"query": "Lakhta Center height"}\n```', { kind: 'search', query: 'Lakhta Center height' }],
+    ['**Search:** "tallest building in Europe"', { kind: 'search', query: 'tallest building in Europe' }],
+  ])('%s', (text, expected) => {
+    expect(parseSearchAnswer(text)).toEqual(expected);
+  });
+});
