@@ -76,6 +76,7 @@ describe('unlessAborted', () => {
   it('returns the promise\'s value when there is no signal or it does not abort', async () => {
     expect(await unlessAborted(Promise.resolve('a'), undefined)).toBe('a');
     expect(await unlessAborted(Promise.resolve('b'), new AbortController().signal)).toBe('b');
+    await expect(unlessAborted(Promise.reject(new Error('failed')), new AbortController().signal)).rejects.toThrow('failed');
   });
 
   it('returns "aborted" when the signal aborts first, or has already', async () => {
