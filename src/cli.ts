@@ -9,7 +9,7 @@ import type { ResearchFlags } from './commands/research.js';
 import { writeJson, type CommandContext } from './commands/io.js';
 import { addBrowserOptions, addCommonOptions, addLlmOptions, addResearchOptions, addSearchOptions, configFor } from './commands/options.js';
 import type { Config } from './config.js';
-import { EXIT, exitCodeOf, formatError, ScoutError } from './errors.js';
+import { errorJson, EXIT, exitCodeOf, formatError, printedAsJson, ScoutError } from './errors.js';
 import { processIo, type Io } from './io.js';
 import { readQuestion } from './question.js';
 
@@ -113,13 +113,15 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   try {
     await buildProgram(io, (code) => (exitCode = code)).parseAsync(argv);
     return exitCode;
-  } catch (error) {
+  } catch (caught) {
+    let error = caught;
     if (error instanceof CommanderError) {
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT.ok;
-      io.stderr.write(formatError(new ScoutError('USAGE', commanderMessage(error), 'see `scout --help`'), false));
-      return EXIT.usage;
+      error = new ScoutError('USAGE', commanderMessage(error), 'see `scout --help`');
     }
-    io.stderr.write(formatError(error, verbose));
+    // --json promises one JSON object on stdout, failures included.
+    if (argv.includes('--json') && !(error instanceof Object && printedAsJson.has(error))) io.stdout.write(`${JSON.stringify({ error: errorJson(error) })}\n`);
+    io.stderr.write(formatError(error, verbose && !(caught instanceof CommanderError)));
     return exitCodeOf(error);
   }
 }

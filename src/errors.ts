@@ -78,3 +78,12 @@ export function formatError(error: unknown, verbose: boolean): string {
 export function exitCodeOf(error: unknown): number {
   return isScoutError(error) ? error.exitCode : 1;
 }
+
+/** The error as --json prints it on stdout: `{"error": {code, message, hint}}`. */
+export function errorJson(error: unknown): { code: string; message: string; hint?: string } {
+  const hint = isScoutError(error) ? error.hint : undefined;
+  return { code: isScoutError(error) ? error.code : 'INTERNAL', message: messageOf(error), ...(hint ? { hint } : {}) };
+}
+
+/** Errors a command already printed as its --json object, with what it had learnt; the CLI prints no second one. */
+export const printedAsJson = new WeakSet<object>();

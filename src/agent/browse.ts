@@ -8,6 +8,7 @@ import { messageOf, ScoutError } from '../errors.js';
 import { newSearchPrompt } from '../prompts/newsearch.js';
 import type { BrowserLifecycle } from './browser-lifecycle.js';
 import { decide } from './decide.js';
+import { forPrompt } from './grounding.js';
 import { substitute } from './guards.js';
 import { parseSearchAnswer } from './parse.js';
 import { PREFETCH, round, type Target } from './round.js';
@@ -15,6 +16,7 @@ import type { Run } from './run.js';
 import type { ResearchEvent, StoppedBy } from './types.js';
 
 const MAX_NEW_SEARCHES = 2;
+const STUCK_MOVED_ON = 'You gave the same answer again after being asked to choose differently, so scout moved on to the next search result.';
 
 export async function* browse(run: Run, browsers: BrowserLifecycle, query: string): AsyncGenerator<ResearchEvent, StoppedBy> {
   const corrections: string[] = [];
@@ -37,7 +39,7 @@ export async function* browse(run: Run, browsers: BrowserLifecycle, query: strin
       continue;
     }
 
-    const outcome = yield* round(run, browsers, { target, corrections, previousKey });
+    const outcome = yield* round(run, browsers, { target, corrections, previousKey, formsFilled });
     // The stop check at the top of the loop returns the reason.
     if (outcome.kind === 'stopped') continue;
     if (outcome.kind === 'unreadable') {
@@ -50,7 +52,7 @@ export async function* browse(run: Run, browsers: BrowserLifecycle, query: strin
     const decision = decide(outcome.answer, outcome.page, { notes: run.notes, formsFilled, frontier: run.frontier, redact: run.redact });
     if (decision.note) run.notes.push(decision.note);
     yield* decision.events;
-    corrections.push(...decision.corrections);
+    corrections.push(...(outcome.stuck ? [STUCK_MOVED_ON] : decision.corrections));
     const { step } = decision;
     if (step.kind === 'stop') return 'answer_found';
     if (step.kind === 'navigate') next = { url: step.url };
@@ -78,8 +80,8 @@ async function* search(run: Run, browsers: BrowserLifecycle, query: string, atte
 /** Ask the model for a new query once the results ran out; false when searching failed and browsing should end. */
 async function* searchAgain(run: Run, browsers: BrowserLifecycle, attempt: number): AsyncGenerator<ResearchEvent, boolean> {
   const { question } = run.options;
-  const reply = await run.chat(newSearchPrompt({ question, today: run.now(), previousQueries: run.frontier.queries, notes: run.notes }), run.stop.signal);
-  const fresh = parseSearchAnswer(reply.text);
+  const reply = await run.chat(newSearchPrompt({ question, today: run.now(), previousQueries: run.frontier.queries, notes: forPrompt(run.notes) }), run.stop.signal);
+  const fresh = parseSearchAnswer(reply.text, reply.thinking);
   if (fresh.kind !== 'search' || run.frontier.queries.includes(fresh.query)) return true;
   try {
     yield* search(run, browsers, fresh.query, attempt);

@@ -30,8 +30,8 @@ export function checkCitations(answer: string, notes: readonly Note[]): CheckedA
   const numbers = [...cited].sort((a, b) => a - b);
   return {
     answer: cleaned.replace(/[ \t]+([.,;:!?。，；：！？])/g, '$1').replace(/[ \t]{2,}/g, ' ').trim(),
-    sources: numbers.map((n) => ({ n, url: notes[n - 1]!.url, title: notes[n - 1]!.title })),
-    citations: numbers.map((n) => ({ n, url: notes[n - 1]!.url, quote: notes[n - 1]!.quotes[0] ?? '', verified: notes[n - 1]!.verified })),
+    sources: numbers.map((n) => ({ n, url: notes[n - 1]!.url, title: notes[n - 1]!.title, ...(notes[n - 1]!.support === 'unverified' ? { unverified: true as const } : {}) })),
+    citations: numbers.map((n) => ({ n, url: notes[n - 1]!.url, quote: notes[n - 1]!.quotes[0] ?? '', verified: notes[n - 1]!.verified, support: notes[n - 1]!.support, supported: true })),
     invalid: [...invalid].sort((a, b) => a - b),
   };
 }

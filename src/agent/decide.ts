@@ -3,11 +3,11 @@
  * follow a link, stop, or go on with the next search result, and which
  * corrections to show the model next round. Pure: no I/O, no waiting.
  */
-import type { FieldValue } from '../browser/types.js';
+import type { FieldValue, PageField } from '../browser/types.js';
 import type { OfferedLink } from '../prompts/sections.js';
-import { leaksNotes, resolveTarget } from './guards.js';
+import { groundNote } from './grounding.js';
+import { leaksNotes, resolveTarget, sameNote } from './guards.js';
 import type { NavigationAnswer } from './parse.js';
-import { checkNote } from './quotes.js';
 import type { Note, ResearchEvent } from './types.js';
 
 /** Forms filled in one run at most; a further form answer is treated as its Action line. */
@@ -18,9 +18,11 @@ const MAX_NOTE_CHARS = 800;
 export interface AnsweredPage {
   url: string;
   title: string;
-  /** The page text of the prompt: quotes are checked against it. */
+  /** The page text of the prompt: notes are grounded in it. */
   text: string;
   links: readonly OfferedLink[];
+  /** The form fields the page offered; none means a markdown link is never a form fill. */
+  fields: readonly PageField[];
 }
 
 /** What decide reads of the run: nothing here is changed. */
@@ -55,27 +57,72 @@ export function decide(answer: NavigationAnswer, page: AnsweredPage, run: RunVie
   const decision: Decision = { events: [], corrections: [], step: { kind: 'next' } };
   keepNote(decision, answer, page, run);
   const notes = decision.note ? [...run.notes, decision.note] : run.notes;
-  const fields = refuseLeaks(decision, answer.fields, page, notes);
+  const fields = refuseLeaks(decision, formFields(answer.fields, page), page, notes);
   if (fields.length > 0 && run.formsFilled < MAX_FORMS) {
     decision.events.push({ type: 'action', action: 'form', target: fields.map((f) => f.field).join(', ') });
     decision.step = { kind: 'form', fields };
     return decision;
   }
-  takeAction(decision, answer.action, page, run);
+  takeAction(decision, actionOf(answer, page), page, run);
   return decision;
 }
 
+/**
+ * The correction worth asking the model once more for, on the same page with
+ * its links: an answer with nothing to do, or a target that was not offered.
+ * undefined when the answer can be acted on.
+ */
+export function correctionFor(answer: NavigationAnswer, page: AnsweredPage, run: RunView): string | undefined {
+  if (formFields(answer.fields, page).length > 0 && run.formsFilled < MAX_FORMS) return undefined;
+  const action = actionOf(answer, page);
+  if (action.kind === 'none') return NO_ACTION;
+  if (action.kind !== 'navigate') return undefined;
+  const url = resolveTarget(action.target, page.links);
+  return url && run.frontier.isOffered(url) ? undefined : notOffered(action.target);
+}
+
+const NO_ACTION = 'Your previous answer had no Action line; always end with one.';
+const notOffered = (target: string) => `"${target}" was not offered as a link on the page or in the search results, so it was refused. Navigate only by the numbers of the links shown.`;
+
+/** Field lines that name a field of this page; a markdown link on a page without a form is not a form fill. */
+function formFields(fields: readonly FieldValue[], page: AnsweredPage): FieldValue[] {
+  return fields.filter((f) => matchesField(f.field, page.fields));
+}
+
+function matchesField(name: string, fields: readonly PageField[]): boolean {
+  const wanted = name.trim().toLowerCase();
+  return fields.some((f) => {
+    const label = f.label.toLowerCase();
+    return f.ref === wanted || label === wanted || (wanted.length >= 3 && label.startsWith(wanted));
+  });
+}
+
+/** The answer's action; with none, a markdown link line to an offered page is taken as the link it names. */
+function actionOf(answer: NavigationAnswer, page: AnsweredPage): NavigationAnswer['action'] {
+  if (answer.action.kind !== 'none') return answer.action;
+  const linked = answer.fields.find((f) => !matchesField(f.field, page.fields) && /^https?:\/\//i.test(f.value));
+  return linked ? { kind: 'navigate', target: linked.value } : answer.action;
+}
+
 function keepNote(decision: Decision, answer: NavigationAnswer, page: AnsweredPage, run: RunView): void {
-  if (answer.note) {
-    const text = run.redact(answer.note.slice(0, MAX_NOTE_CHARS));
-    const check = checkNote(text, page.text);
-    decision.note = { url: page.url, title: page.title, text, quotes: check.quotes, verified: check.verified };
-    decision.events.push({ type: 'note', url: page.url, text, verified: check.verified });
-    if (check.quotes.length === 0) decision.corrections.push(`Your note on ${page.url} quoted nothing from the page, so it is unverified. End every Note with the page's exact words in double quotes.`);
-    else if (!check.verified) decision.corrections.push(`Your note on ${page.url} quoted words that are not on the page: ${check.missing.map((q) => `"${q}"`).join(', ')}. Copy quotes letter for letter from the page text.`);
-  } else if (answer.error) {
-    decision.events.push({ type: 'page_error', url: page.url, text: run.redact(answer.error) });
+  if (!answer.note) {
+    if (answer.error) decision.events.push({ type: 'page_error', url: page.url, text: run.redact(answer.error) });
+    return;
   }
+  const text = run.redact(answer.note.slice(0, MAX_NOTE_CHARS));
+  const earlier = run.notes.find((n) => sameNote(n.text, text));
+  if (earlier) {
+    decision.events.push({ type: 'warning', message: `the model repeated the note it took on ${earlier.url}; not filed again under ${page.url}` });
+    decision.corrections.push(`Your note on ${page.url} repeated an earlier note word for word. Write only what this page adds, or an Error line.`);
+    return;
+  }
+  const grounding = groundNote(text, page.text);
+  const note: Note = { url: page.url, title: page.title, text, quotes: grounding.quotes, verified: grounding.state === 'verified', support: grounding.state, ...(grounding.reason ? { reason: grounding.reason } : {}) };
+  decision.note = note;
+  decision.events.push({ type: 'note', url: page.url, text, verified: note.verified, support: note.support });
+  if (grounding.state !== 'unverified') return;
+  if (grounding.missing.length > 0) decision.corrections.push(`Your note on ${page.url} quoted words that are not on the page: ${grounding.missing.map((q) => `"${q}"`).join(', ')}. Copy quotes letter for letter from the page text.`);
+  else decision.corrections.push(`Your note on ${page.url} could not be checked against the page (${grounding.reason}), so it is unverified. End every Note with the page's exact words in double quotes.`);
 }
 
 /** The form values that may be sent: none that repeats the notes, this page's note included. */
@@ -96,7 +143,7 @@ function takeAction(decision: Decision, action: NavigationAnswer['action'], page
     return;
   }
   if (action.kind !== 'navigate') {
-    if (action.kind === 'none') corrections.push('Your previous answer had no Action line; always end with one.');
+    if (action.kind === 'none') corrections.push(NO_ACTION);
     events.push({ type: 'action', action: action.kind });
     return;
   }
@@ -111,7 +158,7 @@ function takeAction(decision: Decision, action: NavigationAnswer['action'], page
     events.push({ type: 'action', action: 'navigate', target: url });
     decision.step = { kind: 'navigate', url };
   } else {
-    corrections.push(`"${action.target}" was not offered as a link on the page or in the search results, so it was refused. Navigate only by the numbers of the links shown.`);
+    corrections.push(notOffered(action.target));
     events.push({ type: 'warning', message: `refused a target that was not offered: ${run.redact(action.target)}` });
   }
 }

@@ -6,8 +6,9 @@
  * edits tolerated, numbers and names not), and the page's own words become the
  * quote, so a citation always shows real page text.
  */
-import { extractQuotes, quoteOnPage } from './quotes.js';
+import { extractQuotes, quoteOnPage, withoutQuotes } from './quotes.js';
 import { dominantScript, namesOf, numbersOf, tokenize, type Token } from './text-tokens.js';
+import type { Note } from './types.js';
 
 export type Grounding = 'verified' | 'supported' | 'unverified';
 
@@ -41,8 +42,11 @@ function pageOf(text: string): Page {
   return { text: normalised, tokens, norms: new Set(tokens.map((t) => t.norm)) };
 }
 
-function passage(page: Page, from: number, to: number): string {
-  return page.text.slice(page.tokens[from]!.start, page.tokens[to]!.end).replace(/\s+/g, ' ').trim();
+/** The page's text from token from to token to; a whole sentence keeps its closing punctuation. */
+function passage(page: Page, from: number, to: number, sentence = false): string {
+  let end = page.tokens[to]!.end;
+  while (sentence && end < page.text.length && /[.!?。！？)"”]/.test(page.text[end]!)) end++;
+  return page.text.slice(page.tokens[from]!.start, end).replace(/\s+/g, ' ').trim();
 }
 
 function contains(norms: ReadonlySet<string>, needed: readonly string[]): boolean {
@@ -120,7 +124,7 @@ function factsPassage(page: Page, facts: readonly string[]): string | undefined 
       break;
     }
   }
-  return best ? passage(page, best.from, best.to) : undefined;
+  return best ? passage(page, best.from, best.to, true) : undefined;
 }
 
 /** The longest run of the note's own tokens that stands on the page word for word. */
@@ -140,10 +144,8 @@ function verbatimSpan(page: Page, tokens: readonly Token[]): string | undefined 
 }
 
 /** What a note says, without its quotes, its URLs and the "On <page>," the grammar opens it with. */
-function claimOf(note: string, quotes: readonly string[]): string {
-  let claim = note;
-  for (const q of quotes) claim = claim.split(q).join(' ');
-  return claim.replace(/https?:\/\/\S+/g, ' ').replace(/^\s*on\s+[^,]{0,120},\s*/i, '');
+function claimOf(note: string): string {
+  return withoutQuotes(note).replace(/^\s*on\s+(?:https?:\/\/[^\s,]+|[^,]{0,120}),\s*/i, '').replace(/https?:\/\/[^\s,;)]+/g, ' ');
 }
 
 function factsOf(text: string): { numbers: string[]; names: string[] } {
@@ -177,7 +179,7 @@ function groundByContent(claim: string, page: Page, missing: string[]): NoteGrou
 export function groundNote(note: string, pageText: string): NoteGrounding {
   const page = pageOf(pageText);
   const quoted = extractQuotes(note);
-  const claim = claimOf(note, quoted);
+  const claim = claimOf(note);
   if (quoted.length === 0) return groundByContent(claim, page, []);
 
   const pageScript = dominantScript(page.tokens);
@@ -203,9 +205,13 @@ export function groundNote(note: string, pageText: string): NoteGrounding {
       missing.push(quote);
     }
   }
-  const claimNumbers = factsOf(claim).numbers;
-  if (missing.length === 0 && contains(page.norms, claimNumbers)) {
-    return { state: exact ? 'verified' : 'supported', quotes, missing, reason: '' };
-  }
-  return groundByContent(claim, page, missing);
+  if (missing.length > 0) return groundByContent(claim, page, missing);
+  // Quotes on the page, but a number of the note's own words that is not (a unit conversion, or a slip): the quotes still back it.
+  const claimNumbersOnPage = contains(page.norms, factsOf(claim).numbers);
+  return { state: exact && claimNumbersOnPage ? 'verified' : 'supported', quotes, missing, reason: '' };
+}
+
+/** Notes as the prompts show them: a note the page backs, by quote or by content, is not marked unverified. */
+export function forPrompt(notes: readonly Note[]): { url: string; text: string; verified: boolean }[] {
+  return notes.map((n) => ({ url: n.url, text: n.text, verified: n.support !== 'unverified' }));
 }

@@ -36,3 +36,13 @@ export function resolveTarget(target: string, links: readonly { n: number; url: 
 export function isRepeat(key: string, previousKey: string, action: Action): boolean {
   return key !== '' && key === previousKey && action.kind !== 'back' && action.kind !== 'exit';
 }
+
+/** What a note says, for comparing notes: case, white space and the "On <page>," opening do not count. */
+function noteKey(text: string): string {
+  return text.toLowerCase().replace(/^\s*on\s+[^,]{0,200},\s*/, '').replace(/\s+/g, ' ').trim();
+}
+
+/** Is this note the same as an earlier one? A model that files one note under every page is not reading them. */
+export function sameNote(a: string, b: string): boolean {
+  return noteKey(a) === noteKey(b);
+}

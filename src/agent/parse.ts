@@ -29,17 +29,19 @@ export function stripThink(text: string): string {
 }
 
 /**
- * The texts to read, best first: the visible answer, then, when a think block
- * was never closed (the model ran out or forgot to close it), what it wrote
- * last inside it: a model musing "Action: navigate 3 ... no, REQUEST_EXIT"
- * means the last.
+ * The texts to read, best first: the visible answer, then what the model
+ * wrote last in its thinking. A think block never closed (the model ran out,
+ * or forgot to close it) or a reply whose every word went to the thinking
+ * field still holds the answer; a model musing "Action: navigate 3 ... no,
+ * REQUEST_EXIT" means the last.
  */
-function readings(raw: string): string[] {
+function readings(raw: string, thinkingField: string): string[] {
   const { text, thinking } = splitThink(raw);
-  if (!thinking || raw.lastIndexOf('</think>') > raw.lastIndexOf('<think>')) return [text];
-  const lines = thinking.split(/\r?\n/);
+  const thought = [thinking, thinkingField].filter(Boolean).join('\n');
+  if (!thought) return [text];
+  const lines = thought.split(/\r?\n/);
   const last = (pattern: RegExp) => lines.findLastIndex((line) => pattern.test(clean(line)));
-  const from = Math.max(last(/^(note|notes|error)\b\s*:?/i), last(/^search\s*:/i));
+  const from = Math.max(last(/^(note|notes|error)\b\s*:?/i), last(/(?:^|\s)search\s*:/i));
   const start = from >= 0 ? from : Math.max(0, last(/^action\s*:/i));
   return [text, lines.slice(start).join('\n')];
 }
@@ -72,6 +74,9 @@ export function parseAction(text: string): Action {
   if (m?.[1]) return { kind: 'navigate', target: m[1].replace(/^<|>$/g, '') };
   return { kind: 'none' };
 }
+
+/** A line that opens with the model saying what it will do next ends a Note: it is not a fact of the page. */
+const SPOKEN_START = /^(?:i will|i'll|i shall|i wanna|i want to|let me|let's|i am going to|i'm going to)\s+(?:now\s+)?(?:navigate|go|open|visit|follow)\b/i;
 
 /** Actions said in words, outside any Action line: "I will navigate to <url>", a bare GO_BACK. */
 function spokenAction(line: string): Action {
@@ -112,6 +117,11 @@ function parseLines(text: string): NavigationAnswer {
     }
     if (BARE_ACTION.test(line)) {
       if (spoken.kind === 'none') spoken = parseAction(line);
+      continue;
+    }
+    if (block && SPOKEN_START.test(line)) {
+      block = undefined;
+      if (spoken.kind === 'none') spoken = spokenAction(line);
       continue;
     }
     const field = line.match(FIELD);
@@ -158,7 +168,9 @@ function textOf(value: unknown): string | undefined {
 function parseJson(object: Record<string, unknown>): NavigationAnswer | undefined {
   const note = textOf(field(object, 'note', 'notes'));
   const error = textOf(field(object, 'error'));
-  const rawAction = field(object, 'action', 'next_action', 'nextaction');
+  // A tool call written as text: {"name": "navigate", "arguments": {"link": 3}} (open-interpreter#1652).
+  const call = field(object, 'arguments');
+  const rawAction = field(object, 'action', 'next_action', 'nextaction') ?? (call && typeof call === 'object' ? { ...(call as object), type: field(object, 'name') } : undefined);
   let action: Action = { kind: 'none' };
   if (typeof rawAction === 'string' || typeof rawAction === 'number') action = parseAction(String(rawAction));
   else if (rawAction && typeof rawAction === 'object') {
@@ -186,9 +198,10 @@ function usable(answer: NavigationAnswer): boolean {
   return answer.note !== undefined || answer.error !== undefined || answer.action.kind !== 'none' || answer.fields.length > 0;
 }
 
-export function parseNavigation(raw: string): NavigationAnswer {
+/** The answer in a reply; thinking is what the server sent apart from the text (Ollama's thinking field). */
+export function parseNavigation(raw: string, thinking = ''): NavigationAnswer {
   let first: NavigationAnswer | undefined;
-  for (const text of readings(raw)) {
+  for (const text of readings(raw, thinking)) {
     const json = jsonObject(text);
     const answer = (json && parseJson(json)) ?? parseLines(text);
     first ??= answer;
@@ -212,8 +225,8 @@ function searchIn(text: string): SearchAnswer {
   return { kind: 'invalid' };
 }
 
-export function parseSearchAnswer(raw: string): SearchAnswer {
-  for (const text of readings(raw)) {
+export function parseSearchAnswer(raw: string, thinking = ''): SearchAnswer {
+  for (const text of readings(raw, thinking)) {
     const answer = searchIn(text);
     if (answer.kind !== 'invalid') return answer;
   }

@@ -15,6 +15,11 @@ export function extractQuotes(note: string): string[] {
   return quotes;
 }
 
+/** The note with its quoted passages taken out (their quotation marks too): what it says in its own words. */
+export function withoutQuotes(note: string): string {
+  return note.replace(QUOTED, ' ');
+}
+
 /** Case, white space, typographic quotes, markdown emphasis and edge punctuation do not count. */
 export function normaliseForQuote(text: string): string {
   return text

@@ -18,7 +18,8 @@ export async function* research(deps: ResearchDeps, options: ResearchOptions): A
     yield { type: 'rewriting' };
     // Chromium starts while the model rewrites the question: the launch overlaps LLM time.
     browsers.start();
-    const rewrite = parseSearchAnswer((await run.chat(searchPrompt({ question: options.question, today: run.now() }), options.hardStop)).text);
+    const rewritten = await run.chat(searchPrompt({ question: options.question, today: run.now() }), options.hardStop);
+    const rewrite = parseSearchAnswer(rewritten.text, rewritten.thinking);
     if (rewrite.kind === 'exit') return yield* answerDirectly(run);
     const stoppedBy = yield* browseUntilStopped(run, browsers, rewrite.kind === 'search' ? rewrite.query : options.question);
     browsers.closeSoon();

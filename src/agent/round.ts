@@ -10,7 +10,8 @@ import type { FormCheckInput } from '../prompts/formcheck.js';
 import { navigatePrompt } from '../prompts/navigate.js';
 import { messageOf, ScoutError } from '../errors.js';
 import type { BrowserLifecycle } from './browser-lifecycle.js';
-import type { AnsweredPage } from './decide.js';
+import { correctionFor, type AnsweredPage } from './decide.js';
+import { forPrompt } from './grounding.js';
 import { isRepeat } from './guards.js';
 import { answerKey, parseNavigation, type NavigationAnswer } from './parse.js';
 import type { Run } from './run.js';
@@ -35,13 +36,15 @@ export interface RoundInput {
   corrections: readonly string[];
   /** answerKey of the previous answer, for the repeat rule. */
   previousKey: string;
+  formsFilled: number;
 }
 
 export type RoundOutcome =
   /** Browsing was stopped while the page loaded. */
   | { kind: 'stopped' }
   | { kind: 'unreadable'; correction: string }
-  | { kind: 'answered'; page: AnsweredPage; answer: NavigationAnswer; key: string };
+  /** stuck: the model gave the same answer again after being told; it is not obeyed. */
+  | { kind: 'answered'; page: AnsweredPage; answer: NavigationAnswer; key: string; stuck: boolean };
 
 export async function* round(run: Run, browsers: BrowserLifecycle, input: RoundInput): AsyncGenerator<ResearchEvent, RoundOutcome> {
   const { target } = input;
@@ -58,7 +61,7 @@ export async function* round(run: Run, browsers: BrowserLifecycle, input: RoundI
   const promptFor = (text: string, extraWarnings: readonly string[] = []) =>
     navigatePrompt({
       question: run.options.question,
-      notes: run.notes,
+      notes: forPrompt(run.notes),
       page: { url: load.url, title: view.title, text, links, fields: view.fields },
       secretNames: Object.keys(run.options.secrets),
       warnings: [...input.corrections, ...extraWarnings],
@@ -66,8 +69,10 @@ export async function* round(run: Run, browsers: BrowserLifecycle, input: RoundI
     });
   const text = budgetedText(run, view, promptFor);
   browser.prefetch(run.frontier.peek(PREFETCH));
-  const { answer, key } = yield* ask(run, (extra) => promptFor(text, extra), input.previousKey);
-  return { kind: 'answered', page: { url: load.url, title: view.title, text, links }, answer, key };
+  const page: AnsweredPage = { url: load.url, title: view.title, text, links, fields: view.fields };
+  const judge = (answer: NavigationAnswer) => correctionFor(answer, page, { notes: run.notes, formsFilled: input.formsFilled, frontier: run.frontier, redact: run.redact });
+  const asked = yield* ask(run, (extra) => promptFor(text, extra), input.previousKey, judge);
+  return { kind: 'answered', page, ...asked };
 }
 
 /** Load the target and record the visit; undefined when browsing was stopped meanwhile. */
@@ -106,16 +111,29 @@ function budgetedText(run: Run, view: PageView, promptFor: (text: string, extraW
   return view.frame(pageBudget({ contextTokens: run.deps.llm.contextTokens, outputTokens: OUTPUT_RESERVE_TOKENS, fixed, notes: '', page: whole }).chars);
 }
 
-async function* ask(run: Run, prompt: (extraWarnings: readonly string[]) => ChatMessage[], previousKey: string): AsyncGenerator<ResearchEvent, { answer: NavigationAnswer; key: string }> {
-  let reply = await run.chat(prompt([]), run.stop.signal);
+type Asked = { answer: NavigationAnswer; key: string; stuck: boolean };
+
+async function* askOnce(run: Run, messages: ChatMessage[]): AsyncGenerator<ResearchEvent, Omit<Asked, 'stuck'>> {
+  const reply = await run.chat(messages, run.stop.signal);
   yield* run.flush();
-  let key = answerKey(reply.text);
-  let answer = parseNavigation(reply.text);
-  if (isRepeat(key, previousKey, answer.action)) {
-    yield { type: 'warning', message: 'the model repeated its previous answer; asking it to choose differently' };
-    reply = await run.chat(prompt([STUCK]), run.stop.signal);
-    key = answerKey(reply.text);
-    answer = parseNavigation(reply.text);
-  }
-  return { answer, key };
+  return { answer: parseNavigation(reply.text, reply.thinking), key: answerKey(reply.text) };
+}
+
+/**
+ * Ask, and once more on the same page when the answer repeats the previous
+ * one or cannot be acted on (no action, a target not offered), with a short
+ * correction. Then the loop moves on whatever the model says: an answer given
+ * again word for word after the correction is not obeyed.
+ */
+async function* ask(run: Run, prompt: (extraWarnings: readonly string[]) => ChatMessage[], previousKey: string, judge: (answer: NavigationAnswer) => string | undefined): AsyncGenerator<ResearchEvent, Asked> {
+  const first = yield* askOnce(run, prompt([]));
+  const repeated = isRepeat(first.key, previousKey, first.answer.action);
+  const correction = repeated ? STUCK : judge(first.answer);
+  if (!correction) return { ...first, stuck: false };
+  yield { type: 'warning', message: repeated ? 'the model repeated its previous answer; asking it to choose differently' : `the model's answer could not be followed; asking once more (${correction.split(/[.;] /)[0]})` };
+  const second = yield* askOnce(run, prompt([correction]));
+  const stuck = second.key === first.key || isRepeat(second.key, previousKey, second.answer.action);
+  // A note given only the first time is still the model's note on this page.
+  const answer = { ...second.answer, ...(second.answer.note || !first.answer.note ? {} : { note: first.answer.note }) };
+  return { answer: stuck ? { ...answer, action: { kind: 'none' }, fields: [] } : answer, key: second.key, stuck };
 }

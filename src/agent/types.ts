@@ -2,6 +2,7 @@
 import type { ResearchBrowser } from '../browser/types.js';
 import type { Llm } from '../llm/types.js';
 import type { SearchProvider } from '../search/types.js';
+import type { Grounding } from './grounding.js';
 import type { Language } from './language.js';
 
 export type StoppedBy = 'answer_found' | 'links_exhausted' | 'page_limit' | 'time_limit' | 'interrupted' | 'no_search_needed';
@@ -10,10 +11,14 @@ export interface Note {
   url: string;
   title: string;
   text: string;
-  /** Verbatim passages of the page the note quotes. */
+  /** Passages of the page that back the note, in the page's own words. */
   quotes: string[];
-  /** Every quote was found in the text the model was shown for that page. */
+  /** Every quote the model wrote is on the page word for word (support is 'verified'). */
   verified: boolean;
+  /** verified: quoted word for word; supported: its quotes align, or its content is on the page; unverified: neither. */
+  support: Grounding;
+  /** Why an unverified note could not be checked. */
+  reason?: string;
 }
 
 export interface Citation {
@@ -21,12 +26,17 @@ export interface Citation {
   url: string;
   quote: string;
   verified: boolean;
+  support: Grounding;
+  /** false when a sentence citing this note states a number or name the note does not hold. */
+  supported: boolean;
 }
 
 export interface Source {
   n: number;
   url: string;
   title: string;
+  /** Set when the cited note could not be checked against its page. */
+  unverified?: true;
 }
 
 export interface Visit {
@@ -63,7 +73,7 @@ export type ResearchEvent =
   | { type: 'search'; query: string; results: number }
   | { type: 'page'; n: number; of: number; url: string }
   | { type: 'visited'; url: string; status: number | null; ms: number; error?: string; interstitial?: string }
-  | { type: 'note'; url: string; text: string; verified: boolean }
+  | { type: 'note'; url: string; text: string; verified: boolean; support: Grounding }
   | { type: 'page_error'; url: string; text: string }
   | { type: 'action'; action: 'navigate' | 'back' | 'exit' | 'form' | 'none'; target?: string }
   | { type: 'warning'; message: string }

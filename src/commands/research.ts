@@ -6,9 +6,9 @@ import { parseSecrets, redactor } from '../agent/secrets.js';
 import type { ResearchResult } from '../agent/types.js';
 import { researchDeps } from '../compose.js';
 import type { Config } from '../config.js';
-import { EXIT, ScoutError } from '../errors.js';
+import { errorJson, EXIT, printedAsJson, ScoutError } from '../errors.js';
 import type { TraceEvent, Tracer } from '../trace.js';
-import { markdownReport, reportTail } from '../ui/output.js';
+import { markdownReport, noAnswerReason, reportTail } from '../ui/output.js';
 import { createProgress } from '../ui/progress.js';
 import { renderEvent } from '../ui/render-events.js';
 import { openTraceFile, type TraceFile } from '../ui/trace-file.js';
@@ -86,11 +86,16 @@ export async function runResearch(question: string, config: Config, flags: Resea
     if (flags.output) writeReport(flags.output, report);
     if (flags.json) writeJson(io, result);
     else io.stdout.write(streamed ? reportTail(result) : report);
-    return exitCodeFor(result);
+    const code = exitCodeFor(result);
+    if (code === EXIT.notFound) io.stderr.write(`scout: no supported answer: ${noAnswerReason(result)}\n`);
+    return code;
   } catch (error) {
     progress.stop();
     // A failure mid-run still hands over what was learnt so far.
-    if (notes.length > 0 && !flags.json) {
+    if (flags.json) {
+      writeJson(io, { question, error: errorJson(error), notes });
+      printedAsJson.add(error as object);
+    } else if (notes.length > 0) {
       io.stdout.write(['Notes gathered before the failure:', ...notes.map((n) => `- ${n.text} (${n.url})`)].join('\n') + '\n');
     }
     if (interrupts.second.aborted) throw new ScoutError('INTERRUPTED', 'interrupted', undefined, { cause: error });

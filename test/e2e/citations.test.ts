@@ -22,7 +22,7 @@ describe('citations', () => {
     });
     expect(run.result.code).toBe(0);
     const out = run.json();
-    expect(out.citations).toEqual([{ n: 3, url: world.web.at('/research/lakhta.html'), quote: 'is 462 metres tall', verified: true }]);
+    expect(out.citations).toEqual([{ n: 3, url: world.web.at('/research/lakhta.html'), quote: 'is 462 metres tall', verified: true, support: 'verified', supported: true }]);
     expect(out.sources.map((s: { n: number }) => s.n)).toEqual([3]);
     expect(out.notes.every((n: { verified: boolean }) => n.verified)).toBe(true);
   });
@@ -53,7 +53,8 @@ describe('citations', () => {
     });
     expect(run.result.code).toBe(0);
     const notes = run.json().notes;
-    expect(notes[0]).toMatchObject({ verified: false, quotes: ['the tallest tower in Europe is 500 metres'] });
+    // The quote is not on the page, and neither is its number: no page words back the note.
+    expect(notes[0]).toMatchObject({ verified: false, support: 'unverified', quotes: [], reason: 'its number 500 is not on the page' });
     expect(notes[1]).toMatchObject({ verified: true });
     const told = run.navigations().filter((r) => user(r).includes('quoted words that are not on the page'));
     expect(told).toHaveLength(1);

@@ -16,6 +16,9 @@ import { removeTempDir, tempDir } from './temp.js';
 /** The JSON result of a run, loosely typed for assertions. */
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
+/** Put in `extra` to run without --json. */
+export const MARKDOWN = 'markdown-output';
+
 export interface Run {
   result: CliResult;
   llm: LlmDouble;
@@ -31,6 +34,7 @@ export interface ResearchWorld {
   searx: SearxngDouble;
   /** Search results per query, as fixture paths; `default` for any other query. */
   results: Record<string, string[]>;
+  /** Runs with --json, unless extra holds MARKDOWN (then stdout is the Markdown report). */
   research(question: string, script: AgentScript, extra?: string[], provider?: 'ollama' | 'openai', beforeRun?: (tmp: string) => void): Promise<Run>;
   /** Stops the servers and removes every run's TMPDIR. */
   close(): Promise<void>;
@@ -61,7 +65,8 @@ export async function startResearchWorld(defaults: string[]): Promise<ResearchWo
     beforeRun?.(tmp);
     const llmUrl = provider === 'ollama' ? llm.url : `${llm.url}/v1`;
     const traceFile = join(tmp, 'trace.jsonl');
-    const args = ['--provider', provider, '--llm-url', llmUrl, '--searxng-url', searx.url, '--allow-private-network', '--json', '--trace', traceFile, ...extra, question];
+    const format = extra.includes(MARKDOWN) ? [] : ['--json'];
+    const args = ['--provider', provider, '--llm-url', llmUrl, '--searxng-url', searx.url, '--allow-private-network', ...format, '--trace', traceFile, ...extra.filter((a) => a !== MARKDOWN), question];
     // A backstop only: each test's own timeout is the limit (the hostile run takes about a minute alone, more beside other tests).
     const result = await runCli(args, { env: { TMPDIR: tmp }, timeoutMs: 180_000 });
     await llm.close();

@@ -26,17 +26,17 @@ describe('Frontier', () => {
 
 describe('citations', () => {
   const notes = [
-    { url: 'https://a.example', title: 'A', text: 'a "quote a"', quotes: ['quote a'], verified: true },
-    { url: 'https://b.example', title: 'B', text: 'b "quote b"', quotes: ['quote b'], verified: false },
+    { url: 'https://a.example', title: 'A', text: 'a "quote a"', quotes: ['quote a'], verified: true, support: 'verified' as const },
+    { url: 'https://b.example', title: 'B', text: 'b "quote b"', quotes: ['quote b'], verified: false, support: 'unverified' as const },
   ];
 
   it('lists only the notes the answer cites, and removes numbers that name no note', () => {
     const checked = checkCitations('It is 462 m [2]. Also this [7].', notes);
     expect(checked.answer).toBe('It is 462 m [2]. Also this.');
     expect(checked.invalid).toEqual([7]);
-    expect(checked.sources).toEqual([{ n: 2, url: 'https://b.example', title: 'B' }]);
-    expect(checked.citations).toEqual([{ n: 2, url: 'https://b.example', quote: 'quote b', verified: false }]);
-    expect(sourcesMarkdown(checked.sources)).toBe('Sources:\n[2] B — https://b.example');
+    expect(checked.sources).toEqual([{ n: 2, url: 'https://b.example', title: 'B', unverified: true }]);
+    expect(checked.citations).toEqual([{ n: 2, url: 'https://b.example', quote: 'quote b', verified: false, support: 'unverified', supported: true }]);
+    expect(sourcesMarkdown(checked.sources)).toBe('Sources:\n[2] B — https://b.example (unverified: not found on the page)');
   });
 });
 

@@ -19,7 +19,10 @@ function setup(options: { notes?: Note[]; formsFilled?: number } = {}) {
   frontier.markVisited(PAGE_URL);
   frontier.markVisited('https://old.example/seen');
   const links = frontier.offer([{ url: 'https://a.example/history', text: 'History' }], 40);
-  const page: AnsweredPage = { url: PAGE_URL, title: 'Towers', text: 'The Lakhta Center is 462 metres tall and was completed in 2019.', links };
+  const field = (ref: string, label: string) => ({ ref, type: 'text', label, required: false });
+  // The page has a form: field lines may fill it (a markdown link on a page without one never does).
+  const fields = [field('f1', 'Username'), field('f2', 'Password'), field('f3', 'Comment'), field('f4', 'Search'), field('f5', 'Name')];
+  const page: AnsweredPage = { url: PAGE_URL, title: 'Towers', text: 'The Lakhta Center is 462 metres tall and was completed in 2019.', links, fields };
   const run: RunView = { notes: options.notes ?? [], formsFilled: options.formsFilled ?? 0, frontier, redact: redactor({ password: 'hunter2' }) };
   return { page, run };
 }
@@ -31,15 +34,30 @@ describe('decide: notes', () => {
     const { page, run } = setup();
     const d = decide(answer('Note: On https://a.example/towers, it is 462 m tall. "The Lakhta Center is 462 metres tall"\nAction: GO_BACK'), page, run);
     expect(d.note).toMatchObject({ url: PAGE_URL, title: 'Towers', quotes: ['The Lakhta Center is 462 metres tall'], verified: true });
-    expect(d.events[0]).toEqual({ type: 'note', url: PAGE_URL, text: d.note!.text, verified: true });
+    expect(d.events[0]).toEqual({ type: 'note', url: PAGE_URL, text: d.note!.text, verified: true, support: 'verified' });
     expect(d.corrections).toEqual([]);
   });
 
-  it('keeps a note without quotes unverified and asks for quotes', () => {
+  it('keeps a note without quotes as supported when the page holds its facts, with the page\'s words as its quote', () => {
     const { page, run } = setup();
     const d = decide(answer('Note: it is 462 m tall.\nAction: GO_BACK'), page, run);
-    expect(d.note?.verified).toBe(false);
-    expect(d.corrections).toEqual([`Your note on ${PAGE_URL} quoted nothing from the page, so it is unverified. End every Note with the page's exact words in double quotes.`]);
+    expect(d.note).toMatchObject({ verified: false, support: 'supported', quotes: ['The Lakhta Center is 462 metres tall and was completed in 2019.'] });
+    expect(d.corrections).toEqual([]);
+  });
+
+  it('keeps a note without quotes whose number is not on the page unverified, and says why', () => {
+    const { page, run } = setup();
+    const d = decide(answer('Note: it is 500 m tall.\nAction: GO_BACK'), page, run);
+    expect(d.note).toMatchObject({ support: 'unverified', reason: 'its number 500 is not on the page' });
+    expect(d.corrections).toEqual([`Your note on ${PAGE_URL} could not be checked against the page (its number 500 is not on the page), so it is unverified. End every Note with the page's exact words in double quotes.`]);
+  });
+
+  it('does not file a note again that repeats an earlier one, under another page', () => {
+    const earlier: Note = { url: 'https://old.example/seen', title: 'Old', text: 'On https://old.example/seen, it is 462 m tall.', quotes: [], verified: false, support: 'supported' };
+    const { page, run } = setup({ notes: [earlier] });
+    const d = decide(answer('Note: On https://a.example/towers, it is 462 m tall.\nAction: GO_BACK'), page, run);
+    expect(d.note).toBeUndefined();
+    expect(d.events[0]).toEqual({ type: 'warning', message: `the model repeated the note it took on https://old.example/seen; not filed again under ${PAGE_URL}` });
   });
 
   it('names the quotes that are not on the page', () => {
@@ -87,7 +105,7 @@ describe('decide: forms', () => {
   });
 
   it('refuses form values that repeat the notes, this page\'s own note included, and fills the rest', () => {
-    const earlier: Note = { url: 'https://old.example/seen', title: 'Old', text: 'The Federation Tower in Moscow is 373 metres tall', quotes: [], verified: false };
+    const earlier: Note = { url: 'https://old.example/seen', title: 'Old', text: 'The Federation Tower in Moscow is 373 metres tall', quotes: [], verified: false, support: 'unverified' };
     const { page, run } = setup({ notes: [earlier] });
     const d = decide(
       answer('Note: On https://a.example/towers, the Lakhta Center is 462 metres tall and was completed in 2019.\n[Comment](the Federation Tower in Moscow is 373 metres tall)\n[Search](the Lakhta Center is 462 metres tall and was completed)\n[Name](alice)'),
@@ -100,7 +118,7 @@ describe('decide: forms', () => {
   });
 
   it('does not fill a form whose every value was refused', () => {
-    const earlier: Note = { url: 'https://old.example/seen', title: 'Old', text: 'The Federation Tower in Moscow is 373 metres tall', quotes: [], verified: false };
+    const earlier: Note = { url: 'https://old.example/seen', title: 'Old', text: 'The Federation Tower in Moscow is 373 metres tall', quotes: [], verified: false, support: 'unverified' };
     const { page, run } = setup({ notes: [earlier] });
     const d = decide(answer('[Comment](The Federation Tower in Moscow is 373 metres tall)\nAction: GO_BACK'), page, run);
     expect(d.step).toEqual({ kind: 'next' });

@@ -46,7 +46,7 @@ describe('groundNote', () => {
   });
 
   it('supports a note without quotation marks by its words or by its numbers and names', () => {
-    const words = groundNote('On http://x.test/lakhta, the Lakhta Center in Saint Petersburg was completed in 2019.', PAGE);
+    const words = groundNote('On http://x.test/lakhta.html, the Lakhta Center in Saint Petersburg was completed in 2019.', PAGE);
     expect(words.state).toBe('supported');
     expect(words.quotes[0]).toContain('completed in 2019');
     const facts = groundNote('Lakhta Center, Saint Petersburg: 462 m, finished 2019, tallest in Europe', PAGE);
@@ -67,13 +67,18 @@ describe('groundNote', () => {
     expect(groundNote('It is very tall and impressive.', PAGE).reason).toContain('names no number');
   });
 
+  it('reads the note\'s own words apart from a quote that repeats them (a quote not on the page leaves them to be checked)', () => {
+    const g = groundNote('On http://x.test/a.html, the Lakhta Center is 470 metres tall. "is 470 metres tall"', PAGE);
+    expect(g).toMatchObject({ state: 'unverified', reason: 'its number 470 is not on the page' });
+  });
+
   it('does not align a quote to a passage that lacks one of its names', () => {
     expect(alignQuote('At 462 metres it is the tallest building in Asia', PAGE)).toBeUndefined();
   });
 });
 
 describe('uncitedClaims', () => {
-  const note = (text: string): Note => ({ url: 'http://x.test/', title: 'Lakhta', text, quotes: [], verified: true });
+  const note = (text: string): Note => ({ url: 'http://x.test/', title: 'Lakhta', text, quotes: [], verified: true, support: 'verified' });
   const notes = [note('The Lakhta Center is 462 metres tall.'), note('Cathedrals were once the tallest structures.')];
 
   it('flags a sentence whose number or name is not in the note it cites', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isRepeat, leaksNotes, resolveTarget, substitute } from '../../src/agent/guards.js';
 import type { Note } from '../../src/agent/types.js';
 
-const note = (text: string): Note => ({ url: 'https://a.example', title: 'A', text, quotes: [], verified: true });
+const note = (text: string): Note => ({ url: 'https://a.example', title: 'A', text, quotes: [], verified: true, support: 'verified' });
 
 describe('leaksNotes', () => {
   const notes = [note('On https://a.example, the Lakhta Center is 462 metres tall and was completed in 2019.')];

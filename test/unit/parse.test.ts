@@ -127,12 +127,18 @@ describe('parseNavigation: models as they answer', () => {
     expect(parseNavigation('```json\n{"note": "On x, 462 m.", "action": "navigate 3"}\n```')).toEqual({ note: 'On x, 462 m.', action: { kind: 'navigate', target: '3' }, fields: [] });
     expect(parseNavigation('{"Note": "On x.", "action": {"type": "navigate", "target": 2}}').action).toEqual({ kind: 'navigate', target: '2' });
     expect(parseNavigation('{"action": "REQUEST_EXIT", "fields": {"Username": "alice"}}')).toEqual({ action: { kind: 'exit' }, fields: [{ field: 'Username', value: 'alice' }] });
+    expect(parseNavigation('{"name": "navigate", "arguments": {"link": 3}}').action).toEqual({ kind: 'navigate', target: '3' });
   });
 
   it('reads the answer out of a think block that was never closed, the last one it wrote (QwenLM/Qwen3#1427)', () => {
     const answer = parseNavigation('<think>Okay, the page has the height. Action: navigate 3? No, the note is enough.\nNote: On x, 462 m. "462 metres"\nAction: REQUEST_EXIT');
     expect(answer.note).toBe('On x, 462 m. "462 metres"');
     expect(answer.action).toEqual({ kind: 'exit' });
+  });
+
+  it('reads the thinking field when the visible answer is empty (ollama#17978: content "" and every word in thinking)', () => {
+    expect(parseNavigation('', 'The page has it.\nNote: On x, 462 m. "462 metres"\nAction: REQUEST_EXIT')).toEqual({ note: 'On x, 462 m. "462 metres"', action: { kind: 'exit' }, fields: [] });
+    expect(parseSearchAnswer('', 'Okay. search: Lakhta Center height')).toEqual({ kind: 'search', query: 'Lakhta Center height' });
   });
 
   it('prefers an Action line to a navigation mused about in prose (Rapid-MLX#1570: "Okay, so I need to...")', () => {
