@@ -26,7 +26,7 @@ export function renderEvent(progress: Progress, event: ResearchEvent, state: { n
       return;
     case 'note':
       state.notes++;
-      return progress.info(`note from ${domain(event.url)} (${state.notes} note${state.notes === 1 ? '' : 's'})`);
+      return progress.info(`note from ${domain(event.url)} (${state.notes} note${state.notes === 1 ? '' : 's'}${event.support === 'unverified' ? '; not found on the page' : ''})`);
     case 'page_error':
       return progress.step(`nothing useful on ${domain(event.url)}`);
     case 'warning':

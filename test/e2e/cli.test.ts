@@ -134,6 +134,19 @@ describe('errors and exit codes', () => {
     expect(stderr.split('\n')[0]).toBe('scout: cannot read config file /nonexistent/scout.json');
   });
 
+  it('prints one JSON object on stdout with --json when it fails, beside the line on stderr', async () => {
+    const bad = await runCli(['--json', '--max-pages', '0', 'q']);
+    expect(bad.code).toBe(2);
+    expect(JSON.parse(bad.stdout)).toMatchObject({ error: { code: expect.any(String), message: expect.stringContaining('--max-pages') } });
+    expect(bad.stderr).toMatch(/^scout: /);
+    const unknown = await runCli(['--json', '--no-such-flag', 'q']);
+    expect(unknown.code).toBe(2);
+    expect(JSON.parse(unknown.stdout).error).toMatchObject({ code: 'USAGE', hint: 'see `scout --help`' });
+    const down = await runCli(['--json', '--llm-url', 'http://127.0.0.1:9', 'q']);
+    expect(down.code).toBe(3);
+    expect(JSON.parse(down.stdout)).toMatchObject({ question: 'q', notes: [], error: { message: expect.stringContaining('127.0.0.1:9'), hint: expect.any(String) } });
+  });
+
   it('adds the stack with --verbose', async () => {
     const { code, stderr } = await runCli(['--verbose', '--max-pages', '0', 'q']);
     expect(code).toBe(2);
