@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { ScoutError } from '../errors.js';
+import { printedAsJson, ScoutError } from '../errors.js';
 import { createSearch } from '../search/index.js';
 import type { SearchResponse } from '../search/types.js';
 import { createProgress } from '../ui/progress.js';
@@ -49,7 +49,10 @@ export async function searchAction(context: CommandContext, words: string[], _op
     else writeJson(io, response.raw);
   } else if (flags.json) writeJson(io, response.results);
   if (response.results.length === 0) {
-    throw new ScoutError('NOTHING_FOUND', `${provider.name} found nothing for "${query}"`, 'try other or fewer words, or another engine with --search');
+    const nothing = new ScoutError('NOTHING_FOUND', `${provider.name} found nothing for "${query}"`, 'try other or fewer words, or another engine with --search');
+    // The (empty) results already are the one JSON document on stdout.
+    if (flags.json || flags.raw) printedAsJson.add(nothing);
+    throw nothing;
   }
   progress.info(`${response.results.length} result${response.results.length === 1 ? '' : 's'} from ${provider.name}`);
   if (!flags.raw && !flags.json) {
