@@ -10,7 +10,7 @@ import StealthPlugin from 'puppeteer-extra-plugin-stealth';
 import { messageOf, ScoutError } from '../../errors.js';
 import { chromeArgs, findChrome, isRoot } from './chrome.js';
 import { later, waitUntil } from '../../util/timing.js';
-import { removeProfile, temporaryProfile } from './profile.js';
+import { debuggingEndpoint, pipeTransportArgs, removeProfile, temporaryProfile } from './profile.js';
 
 export interface LaunchOptions {
   chrome?: string;
@@ -210,7 +210,8 @@ export async function launchBrowser(options: LaunchOptions): Promise<LaunchedBro
       executablePath,
       headless: !options.headful,
       userDataDir,
-      args,
+      // Over a pipe, so that Chromium exits with scout, even on SIGKILL (see pipeTransportArgs).
+      args: [...args, ...pipeTransportArgs(userDataDir)],
       defaultViewport: VIEWPORT,
       // The automation infobar and flag are a give-away, stealth or not.
       ignoreDefaultArgs: ['--enable-automation'],
@@ -230,7 +231,7 @@ export async function launchBrowser(options: LaunchOptions): Promise<LaunchedBro
   let closed = false;
   return {
     browser,
-    wsEndpoint: browser.wsEndpoint(),
+    wsEndpoint: await debuggingEndpoint(userDataDir),
     connected: false,
     userDataDir,
     pid: browser.process()?.pid,
