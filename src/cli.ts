@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import { errorJson, EXIT, exitCodeOf, formatError, printedAsJson, ScoutError } from './errors.js';
 import { processIo, type Io } from './io.js';
 import { readQuestion } from './question.js';
+import { terminalJson } from './util/terminal-text.js';
 
 function version(): string {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -120,7 +121,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       error = new ScoutError('USAGE', commanderMessage(error), 'see `scout --help`');
     }
     // --json promises one JSON object on stdout, failures included.
-    if (argv.includes('--json') && !(error instanceof Object && printedAsJson.has(error))) io.stdout.write(`${JSON.stringify({ error: errorJson(error) })}\n`);
+    if (argv.includes('--json') && !(error instanceof Object && printedAsJson.has(error))) io.stdout.write(`${terminalJson({ error: errorJson(error) })}\n`);
     io.stderr.write(formatError(error, verbose && !(caught instanceof CommanderError)));
     return exitCodeOf(error);
   }

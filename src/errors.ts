@@ -2,6 +2,7 @@
  * Typed errors with a fixed exit-code table. Modules throw ScoutError; only
  * src/cli.ts turns one into stderr lines and a process exit code.
  */
+import { terminalText } from './util/terminal-text.js';
 
 export const EXIT = {
   ok: 0,
@@ -69,9 +70,10 @@ export function messageOf(error: unknown): string {
  * `hint: <hint>` when there is one, then the stack with --verbose.
  */
 export function formatError(error: unknown, verbose: boolean): string {
-  const lines = [`scout: ${messageOf(error)}`];
-  if (isScoutError(error) && error.hint) lines.push(`hint: ${error.hint}`);
-  if (verbose && error instanceof Error && error.stack) lines.push(error.stack);
+  // Messages quote URLs, page errors and model words: they reach the terminal without control sequences.
+  const lines = [`scout: ${terminalText(messageOf(error), { oneLine: true })}`];
+  if (isScoutError(error) && error.hint) lines.push(`hint: ${terminalText(error.hint, { oneLine: true })}`);
+  if (verbose && error instanceof Error && error.stack) lines.push(terminalText(error.stack));
   return lines.join('\n') + '\n';
 }
 

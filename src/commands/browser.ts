@@ -11,6 +11,7 @@ import { statePath } from '../browser/tool/persistent/state.js';
 import { BrowserTool, findAction, renderResult, unknownAction, type ToolResult } from '../browser/tool/browser-tool.js';
 import type { Config } from '../config.js';
 import { ScoutError } from '../errors.js';
+import { terminalText } from '../util/terminal-text.js';
 import { writeJson, type CommandContext } from './io.js';
 import { BROWSER_PARAM_OPTIONS } from './browser-options.js';
 import { configFor } from './options.js';
@@ -73,5 +74,6 @@ export async function browserAction(context: CommandContext, action: string, arg
     context.setExit(error.exitCode);
     return;
   }
-  if (!json) context.io.stdout.write(renderResult(action, result) + '\n');
+  // Page text, titles, console messages: the page's words reach the terminal without control sequences.
+  if (!json) context.io.stdout.write(terminalText(renderResult(action, result)) + '\n');
 }

@@ -7,6 +7,7 @@ import { ALLOW_PRIVATE_HINT, checkUrlResolved, HostResolver } from '../browser/p
 import type { Config } from '../config.js';
 import { ScoutError } from '../errors.js';
 import { linksSection } from '../prompts/sections.js';
+import { terminalText } from '../util/terminal-text.js';
 import { writeJson, type CommandContext } from './io.js';
 import { configFor } from './options.js';
 import { watchInterrupts } from './signals.js';
@@ -59,13 +60,14 @@ function print(load: PageLoad, config: Config, context: CommandContext, json: bo
     });
     return;
   }
-  const { stderr, stdout } = context.io;
+  // The page's words, URLs and dialogs reach the terminal without control sequences.
+  const warn = (line: string) => context.io.stderr.write(`scout: ${terminalText(line, { oneLine: true })}\n`);
   if (!config.quiet) {
-    if (load.status !== null && load.status >= 400) stderr.write(`scout: ${load.url} answered HTTP ${load.status}\n`);
-    if (load.interstitial) stderr.write(`scout: the page still shows a browser check ("${load.interstitial}") after waiting\n`);
-    for (const message of load.dialogs) stderr.write(`scout: dismissed a dialog: ${message}\n`);
+    if (load.status !== null && load.status >= 400) warn(`${load.url} answered HTTP ${load.status}`);
+    if (load.interstitial) warn(`the page still shows a browser check ("${load.interstitial}") after waiting`);
+    for (const message of load.dialogs) warn(`dismissed a dialog: ${message}`);
   }
-  stdout.write(`${page.text}\n\n${linksSection(links)}\n`);
+  context.io.stdout.write(terminalText(`${page.text}\n\n${linksSection(links)}\n`));
 }
 
 async function read(rawUrl: string, config: Config, context: CommandContext, json: boolean): Promise<void> {

@@ -6,6 +6,7 @@ import { printedAsJson, ScoutError } from '../errors.js';
 import { createSearch } from '../search/index.js';
 import type { SearchResponse } from '../search/types.js';
 import { createProgress } from '../ui/progress.js';
+import { terminalText } from '../util/terminal-text.js';
 import { writeJson, type CommandContext } from './io.js';
 import { configFor } from './options.js';
 
@@ -45,7 +46,7 @@ export async function searchAction(context: CommandContext, words: string[], _op
   }
   if (flags.saveResults) progress.info(`saved to ${saveResults(flags.saveResults, provider.name, query, response)}`);
   if (flags.raw) {
-    if (typeof response.raw === 'string') io.stdout.write(response.raw);
+    if (typeof response.raw === 'string') io.stdout.write(terminalText(response.raw));
     else writeJson(io, response.raw);
   } else if (flags.json) writeJson(io, response.results);
   if (response.results.length === 0) {
@@ -56,6 +57,6 @@ export async function searchAction(context: CommandContext, words: string[], _op
   }
   progress.info(`${response.results.length} result${response.results.length === 1 ? '' : 's'} from ${provider.name}`);
   if (!flags.raw && !flags.json) {
-    for (const r of response.results) io.stdout.write(`${r.title.replace(/[\t\n]/g, ' ')}\t${r.url}\n`);
+    for (const r of response.results) io.stdout.write(`${terminalText(r.title, { oneLine: true })}\t${terminalText(r.url, { oneLine: true })}\n`);
   }
 }

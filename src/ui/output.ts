@@ -1,9 +1,12 @@
-/** The research result as the Markdown report printed on stdout (and written with -o). */
+/** The research result as the Markdown report printed on stdout (and written with -o), terminal control sequences stripped. */
 import type { ResearchResult, Source } from '../agent/types.js';
+import { terminalText } from '../util/terminal-text.js';
 
 export function sourcesMarkdown(sources: readonly Source[]): string {
   if (sources.length === 0) return '';
-  return ['Sources:', ...sources.map((s) => `[${s.n}] ${s.title ? `${s.title} — ` : ''}${s.url}${s.unverified ? ' (unverified: not found on the page)' : ''}`)].join('\n');
+  // A title is one line: a newline in it would make up a source of its own.
+  const line = (text: string) => terminalText(text, { oneLine: true });
+  return ['Sources:', ...sources.map((s) => `[${s.n}] ${s.title ? `${line(s.title)} — ` : ''}${line(s.url)}${s.unverified ? ' (unverified: not found on the page)' : ''}`)].join('\n');
 }
 
 function visitedList(result: ResearchResult): string {
@@ -30,14 +33,14 @@ export function noAnswerReason(result: ResearchResult): string {
 /** The answer, or a plain statement that nothing supported was found with the notes there were, followed by the Sources. */
 export function markdownReport(result: ResearchResult): string {
   if (result.answer.trim() === '') {
-    return `No supported answer was found for: ${result.question}\n\n${uncheckedNotes(result)}${visitedList(result)}\n`;
+    return terminalText(`No supported answer was found for: ${result.question}\n\n${uncheckedNotes(result)}${visitedList(result)}\n`);
   }
   const sources = sourcesMarkdown(result.sources);
-  return `${result.answer.trim()}\n${sources ? `\n${sources}\n` : ''}`;
+  return terminalText(`${result.answer.trim()}\n${sources ? `\n${sources}\n` : ''}`);
 }
 
 /** After an answer was streamed, only the rest of the report remains to print. */
 export function reportTail(result: ResearchResult): string {
   const sources = sourcesMarkdown(result.sources);
-  return sources ? `\n\n${sources}\n` : '\n';
+  return terminalText(sources ? `\n\n${sources}\n` : '\n');
 }

@@ -3,6 +3,7 @@
  * timestamped lines otherwise, nothing at all with --quiet. stdout is never touched.
  */
 import ora, { type Ora } from 'ora';
+import { terminalText } from '../util/terminal-text.js';
 
 export interface Progress {
   /** A new step is under way ("searching", "reading page 2/12: example.com"). */
@@ -69,10 +70,21 @@ function spinnerProgress(stream: NodeJS.WriteStream, color: boolean): Progress {
   };
 }
 
+/** Progress texts carry page titles, URLs and model words: each is one line without control sequences. */
+function cleaned(progress: Progress): Progress {
+  const line = (text: string) => terminalText(text, { oneLine: true });
+  return {
+    step: (text) => progress.step(line(text)),
+    info: (text) => progress.info(line(text)),
+    warn: (text) => progress.warn(line(text)),
+    stop: () => progress.stop(),
+  };
+}
+
 export function createProgress(options: ProgressOptions): Progress {
   if (options.quiet) return silent;
   const stream = options.stream ?? process.stderr;
   const tty = options.tty ?? Boolean(stream.isTTY);
-  if (!tty) return linesProgress(stream, options.now ?? (() => new Date()));
-  return spinnerProgress(stream, useColor(options.env ?? process.env, stream));
+  if (!tty) return cleaned(linesProgress(stream, options.now ?? (() => new Date())));
+  return cleaned(spinnerProgress(stream, useColor(options.env ?? process.env, stream)));
 }
