@@ -8,6 +8,7 @@ import { messageOf } from '../../errors.js';
 import { LOAD_EVENT_WAIT_MS, navigate } from '../page/navigate.js';
 import type { HumanBehaviour } from '../page/human.js';
 import { answerWithin, EVALUATE_TIMEOUT_MS } from '../page/timing.js';
+import { markedDomSource } from '../page/visibility-script.js';
 import type { LoadOptions, PageLoad } from '../types.js';
 import type { ReadingTab } from './reading-tabs.js';
 
@@ -29,7 +30,7 @@ export interface LoadSettings {
   blockResources?: boolean;
 }
 
-/** The rendered document as the agent reads it. */
+/** The rendered document as the agent reads it, what is not rendered marked (page/visibility-script.ts). */
 export interface DomRead {
   html: string;
   title: string;
@@ -38,9 +39,11 @@ export interface DomRead {
 
 const NAVIGATED = /context was destroyed|navigat|detached/i;
 
-export function readDom(page: Page, timeoutMs: number): Promise<DomRead> {
-  const read = page.evaluate(() => ({ html: document.documentElement?.outerHTML ?? '', title: document.title, url: location.href }));
-  return answerWithin(read, timeoutMs, 'the page');
+/** The marking may take half the read's bound; past it the page is read unmarked. */
+export async function readDom(page: Page, timeoutMs: number): Promise<DomRead> {
+  const read = page.evaluate(markedDomSource(timeoutMs / 2)) as Promise<DomRead>;
+  const { html, title, url } = await answerWithin(read, timeoutMs, 'the page');
+  return { html, title, url };
 }
 
 /** The DOM, read again once should a script navigate while it is read. */

@@ -1,9 +1,12 @@
 /**
  * Removing what is never page content, whatever the page type: non-text elements
  * (scripts, media, form controls), comments, <noscript> and hidden elements (though
- * not the accordion answers and tabs a page collapses until clicked).
+ * not the accordion answers and tabs a page collapses until clicked). A DOM read from
+ * the browser carries the page's own verdict (page/visibility-script.ts): what it marks
+ * hidden goes and its panels stay; raw HTML (bench, tests) is judged by its markup.
  */
 import type { CheerioAPI } from 'cheerio';
+import { HIDDEN_MARK, MARKED, PANEL_MARK } from '../../page/visibility-script.js';
 import { descendants, hintsOf, hintWords, isElement, rawText, remove, type AnyNode, type Element } from './dom.js';
 import { collapseWhitespace } from './text-measure.js';
 
@@ -22,8 +25,12 @@ const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i
  * links must be visible ones).
  */
 export function removeNonContent($: CheerioAPI, options: { strict?: boolean } = {}): { keptHidden: boolean } {
+  if ($('html').attr(MARKED) === '1') {
+    removeMarked($);
+    return { keptHidden: false };
+  }
   const fields = fieldCounts($);
-  const titles = panelTitles($);
+  const titles = panelTitles($, isHidden);
   $(NON_TEXT).remove();
   const noscripts = $('noscript');
   const textOutside = () => collapseWhitespace($('body').text()).length;
@@ -52,6 +59,29 @@ export function removeNonContent($: CheerioAPI, options: { strict?: boolean } = 
   const keptHidden = options.strict !== true && hiddenChars > 0 && textOutside() - hiddenChars < SCRIPTED_PAGE_CHARS;
   if (!keptHidden) for (const el of hidden) remove(el);
   return { keptHidden };
+}
+
+/**
+ * A DOM the browser marked: what it found not rendered goes (an element whole, or only its
+ * own text), <noscript> too (scripts ran), and the panels it kept keep their titles.
+ */
+function removeMarked($: CheerioAPI): void {
+  panelTitles($, (panel) => panel.attribs[PANEL_MARK] === '1');
+  $(`${NON_TEXT},noscript`).remove();
+  const stack: AnyNode[] = [...($.root()[0]?.children ?? [])];
+  while (stack.length > 0) {
+    const node = stack.pop() as AnyNode;
+    if (node.type === 'comment' || node.type === 'directive' || node.type === 'cdata') remove(node);
+    if (!isElement(node)) continue;
+    const mark = node.attribs[HIDDEN_MARK];
+    if (mark === '1') remove(node);
+    else {
+      for (const child of [...node.children]) {
+        if (mark === 'text' && child.type === 'text') remove(child);
+        else stack.push(child);
+      }
+    }
+  }
 }
 
 /** Below this many characters of visible text a page is taken to be drawn by script. */
@@ -107,14 +137,14 @@ function fieldCounts($: CheerioAPI): Map<Element, number> {
  * it becomes a line of text, kept if the panel is kept (see isCollapsedPanel), where other
  * buttons go.
  */
-function panelTitles($: CheerioAPI): Map<Element, Element> {
+function panelTitles($: CheerioAPI, collapsed: (panel: Element) => boolean): Map<Element, Element> {
   const titles = new Map<Element, Element>();
   const buttons = $('button[aria-controls]').toArray();
   if (buttons.length === 0) return titles;
   const byId = new Map($('[id]').toArray().map((el) => [el.attribs['id'], el]));
   for (const button of buttons) {
     const panel = byId.get(button.attribs['aria-controls']);
-    if (!panel || !isHidden(panel)) continue;
+    if (!panel || !collapsed(panel)) continue;
     button.name = 'p';
     titles.set(button, panel);
   }

@@ -1,0 +1,328 @@
+/**
+ * What of a page is rendered, decided in the page where styles are computed, before its
+ * DOM is read (session/page-load.ts). Text a person cannot see is a channel for
+ * instructions to the model, so it is marked for the reader (read/extract/non-content.ts)
+ * to drop: not rendered (display:none, visibility:hidden, opacity:0, content-visibility),
+ * aria-hidden, too small to read (font-size under 2px, a box under 2px that clips its
+ * content, clip / clip-path to nothing), off-screen (left of or above the page, or right
+ * of the viewport outside a scrolling box; outside the viewport when fixed), or drawn in
+ * the colour of the background an ancestor declares. Images and links are judged by
+ * their box. The exception: a collapsed panel a visible control opens (a closed
+ * <details> with a visible summary, the target of a visible control's aria-controls, of a
+ * tab's href or data-(bs-)target, a tabpanel labelled by a visible tab) is marked as a
+ * panel and read, unless its text is hidden in another way within it.
+ *
+ * Serialised into the page (visibilitySource), so the functions below use only each
+ * other and the page's globals. Marks: HIDDEN="1" on the outermost element with nothing
+ * shown, HIDDEN="text" on an element whose own text is hidden but not all it holds,
+ * PANEL="1" on kept panels, MARKED="1" on <html> once the whole page was judged.
+ */
+export const HIDDEN_MARK = 'data-scout-hidden';
+export const PANEL_MARK = 'data-scout-panel';
+export const MARKED = 'data-scout-marked';
+
+interface Ctx {
+  clipped: boolean;
+  fixed: boolean;
+  scroller: boolean;
+}
+
+interface State {
+  styles: Map<Element, CSSStyleDeclaration>;
+  ctxs: Map<Element, Ctx>;
+  backgrounds: Map<Element, number[] | null>;
+  range: Range;
+  vw: number;
+  vh: number;
+  sx: number;
+  sy: number;
+  docH: number;
+}
+
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+export interface VisibilityReport {
+  complete: boolean;
+  hidden: number;
+  panels: number;
+  ms: number;
+}
+
+function styleOf(st: State, el: Element): CSSStyleDeclaration {
+  let s = st.styles.get(el);
+  if (!s) {
+    s = getComputedStyle(el);
+    st.styles.set(el, s);
+  }
+  return s;
+}
+
+/** clip: rect() of no area on a positioned box, or a clip-path that keeps nothing. */
+function clipsToNothing(s: CSSStyleDeclaration): boolean {
+  const rect = /^rect\(([^)]*)\)$/.exec(s.clip);
+  if (rect && (s.position === 'absolute' || s.position === 'fixed')) {
+    const [top, right, bottom, left] = (rect[1] ?? '').split(/[\s,]+/).map(parseFloat);
+    if ([top, right, bottom, left].every((n) => Number.isFinite(n)) && ((bottom as number) <= (top as number) || (right as number) <= (left as number))) return true;
+  }
+  return /^(?:inset\((?:[5-9]\d(?:\.\d+)?|100)%|(?:circle|ellipse)\(0(?:px|%)?[\s)])/.test(s.clipPath);
+}
+
+/** Whether el or an ancestor clips it away, is fixed, or scrolls (memoised up the tree). */
+function contextOf(st: State, el: Element): Ctx {
+  const chain: Element[] = [];
+  let node: Element | null = el;
+  while (node && !st.ctxs.has(node)) {
+    chain.push(node);
+    node = node.parentElement;
+  }
+  let ctx: Ctx = (node && st.ctxs.get(node)) || { clipped: false, fixed: false, scroller: false };
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const x = chain[i] as Element;
+    const s = styleOf(st, x);
+    let clipped = ctx.clipped || clipsToNothing(s);
+    let scroller = ctx.scroller;
+    if (!clipped && (s.overflowX !== 'visible' || s.overflowY !== 'visible' || /paint|strict|content/.test(s.contain))) {
+      const r = x.getBoundingClientRect();
+      if (r.width < 2 || r.height < 2) clipped = true;
+      else if (/auto|scroll/.test(s.overflowX)) scroller = true;
+    }
+    ctx = { clipped, fixed: ctx.fixed || s.position === 'fixed', scroller };
+    st.ctxs.set(x, ctx);
+  }
+  return ctx;
+}
+
+/** A box a person can see: big enough, and where scrolling can bring it. */
+function onScreen(st: State, r: Box, ctx: Ctx, min: number): boolean {
+  if (r.right - r.left < min || r.bottom - r.top < min) return false;
+  if (ctx.fixed) return r.right > 0 && r.bottom > 0 && r.left < st.vw && r.top < st.vh;
+  if (r.right + st.sx <= 0 || r.bottom + st.sy <= 0 || r.top + st.sy >= st.docH) return false;
+  return ctx.scroller || r.left + st.sx < st.vw;
+}
+
+function rgbaOf(color: string): number[] | null {
+  const m = /^rgba?\(([^)]*)\)$/.exec(color.trim());
+  if (!m) return null;
+  const parts = (m[1] ?? '').split(/[\s,/]+/).filter(Boolean).map(parseFloat);
+  return parts.length >= 3 ? [parts[0] as number, parts[1] as number, parts[2] as number, parts[3] ?? 1] : null;
+}
+
+/** The opaque background colour an ancestor declares; null when unknown (none, an image, a translucent layer). */
+function backgroundOf(st: State, el: Element | null): number[] | null {
+  if (!el) return null;
+  if (st.backgrounds.has(el)) return st.backgrounds.get(el) ?? null;
+  const s = styleOf(st, el);
+  let bg: number[] | null;
+  if (s.backgroundImage !== 'none' || s.backgroundClip === 'text' || s.getPropertyValue('-webkit-background-clip') === 'text') bg = null;
+  else {
+    const own = rgbaOf(s.backgroundColor);
+    if (own && (own[3] ?? 0) >= 0.99) bg = own;
+    else bg = own && (own[3] ?? 0) > 0 ? null : backgroundOf(st, el.parentElement);
+  }
+  st.backgrounds.set(el, bg);
+  return bg;
+}
+
+/** Text painted in its background's colour, or fully transparent with no background clip. */
+function sameAsBackground(st: State, el: Element, s: CSSStyleDeclaration): boolean {
+  if (s.textShadow !== 'none' || parseFloat(s.getPropertyValue('-webkit-text-stroke-width')) > 0) return false;
+  const fill = rgbaOf(s.getPropertyValue('-webkit-text-fill-color') || s.color);
+  const bg = backgroundOf(st, el);
+  if (!fill || !bg) return false;
+  if ((fill[3] ?? 1) < 0.05) return true;
+  return Math.abs((fill[0] as number) - (bg[0] as number)) + Math.abs((fill[1] as number) - (bg[1] as number)) + Math.abs((fill[2] as number) - (bg[2] as number)) < 12;
+}
+
+/** The bounds of el's own text, or null when it takes no room. */
+function textBox(st: State, texts: readonly Text[]): Box | null {
+  let box: Box | null = null;
+  for (const text of texts) {
+    st.range.selectNodeContents(text);
+    const r = st.range.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    box = box ? { left: Math.min(box.left, r.left), top: Math.min(box.top, r.top), right: Math.max(box.right, r.right), bottom: Math.max(box.bottom, r.bottom) } : r;
+  }
+  return box;
+}
+
+/** Whether el's own content (texts, else its box) is rendered where a person sees it. */
+function rendered(st: State, el: Element, texts: readonly Text[] | null): boolean {
+  let box: Element = el;
+  while (box.parentElement && styleOf(st, box).display === 'contents') box = box.parentElement;
+  if (!box.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) || el.closest('[aria-hidden="true"]')) return false;
+  const s = styleOf(st, el);
+  if (texts && parseFloat(s.fontSize) < 2) return false;
+  const ctx = contextOf(st, box);
+  if (ctx.clipped) return false;
+  const bounds = texts ? textBox(st, texts) : box.getBoundingClientRect();
+  if (!bounds || !onScreen(st, bounds, ctx, texts ? 1 : 2)) return false;
+  return texts ? !sameAsBackground(st, el, s) : !pixelSized(el);
+}
+
+/** An image sized under 2px by its attributes or inline style (a tracking pixel): an image not loaded is drawn as its alt instead. */
+function pixelSized(el: Element): boolean {
+  if (el.localName !== 'img') return false;
+  const sizes = [el.getAttribute('width'), el.getAttribute('height'), (el as HTMLElement).style.width, (el as HTMLElement).style.height];
+  return sizes.some((size) => size !== null && size !== '' && parseFloat(size) < 2);
+}
+
+/** Ids a control opens: aria-controls, and a tab's or toggle's href or data-(bs-)target. */
+function controlledIds(control: Element): string[] {
+  const ids = (control.getAttribute('aria-controls') ?? '').split(/\s+/).filter(Boolean);
+  const toggles = control.getAttribute('role') === 'tab' || control.hasAttribute('data-toggle') || control.hasAttribute('data-bs-toggle');
+  for (const target of [toggles ? control.getAttribute('href') : null, control.getAttribute('data-target'), control.getAttribute('data-bs-target')]) {
+    const id = /^#([\w-]+)$/.exec(target ?? '')?.[1];
+    if (id) ids.push(id);
+  }
+  return ids;
+}
+
+/** The collapsed panels a visible control opens (a control inside a found panel counts as visible too). */
+function findPanels(st: State, body: HTMLElement): Set<Element> {
+  const panels = new Set<Element>();
+  const inPanel = (el: Element) => {
+    for (let x: Element | null = el.parentElement; x; x = x.parentElement) if (panels.has(x)) return true;
+    return false;
+  };
+  const shown = (el: Element) => rendered(st, el, null) || inPanel(el);
+  const controls = [...body.querySelectorAll('[aria-controls], [role="tab"], [data-toggle], [data-bs-toggle], [data-target], [data-bs-target]')];
+  const tabpanels = [...body.querySelectorAll('[role="tabpanel"][aria-labelledby]')];
+  for (let pass = 0; pass < 3; pass++) {
+    const before = panels.size;
+    for (const control of controls) {
+      const ids = controlledIds(control);
+      if (ids.length === 0 || !shown(control)) continue;
+      for (const id of ids) {
+        const panel = document.getElementById(id);
+        if (panel && body.contains(panel) && !panel.contains(control)) panels.add(panel);
+      }
+    }
+    for (const panel of tabpanels) {
+      const tabs = (panel.getAttribute('aria-labelledby') ?? '').split(/\s+/).map((id) => document.getElementById(id));
+      if (tabs.some((tab) => tab && tab.getAttribute('role') === 'tab' && shown(tab))) panels.add(panel);
+    }
+    for (const details of body.querySelectorAll('details:not([open])')) {
+      const summary = details.querySelector(':scope > summary');
+      if (summary && shown(summary)) panels.add(details);
+    }
+    if (panels.size === before) break;
+  }
+  return panels;
+}
+
+/** Inside a collapsed panel, text hidden by something other than the collapse (between it and the panel) stays hidden. */
+function shownInPanel(st: State, el: Element, panel: Element, texts: readonly Text[] | null): boolean {
+  const s = styleOf(st, el);
+  if (s.visibility !== 'visible' && styleOf(st, panel).visibility === 'visible') return false;
+  if (texts && (parseFloat(s.fontSize) < 2 || sameAsBackground(st, el, s))) return false;
+  for (let x: Element | null = el; x && x !== panel; x = x.parentElement) {
+    const xs = styleOf(st, x);
+    if (xs.display === 'none' || parseFloat(xs.opacity) === 0 || x.getAttribute('aria-hidden') === 'true' || clipsToNothing(xs)) return false;
+  }
+  return true;
+}
+
+function panelOf(el: Element, panels: ReadonlySet<Element>): Element | null {
+  for (let x: Element | null = el; x; x = x.parentElement) if (panels.has(x)) return x;
+  return null;
+}
+
+/** Text owners (with their non-blank text nodes), images and links under body, in document order. */
+function collect(body: HTMLElement): { owners: Map<Element, Text[]>; images: Element[]; links: Element[] } {
+  const skip = /^(?:script|style|noscript|template|title|select|option|optgroup|datalist|textarea|svg|math)$/;
+  const owners = new Map<Element, Text[]>();
+  const images: Element[] = [];
+  const links: Element[] = [];
+  const walker = document.createTreeWalker(body, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
+    acceptNode: (n) => (n.nodeType === 1 && skip.test((n as Element).localName) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+  });
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (n.nodeType === 1) {
+      const name = (n as Element).localName;
+      if (name === 'img') images.push(n as Element);
+      else if (name === 'a' && (n as Element).hasAttribute('href')) links.push(n as Element);
+    } else if (/\S/.test((n as Text).data) && n.parentElement) {
+      const list = owners.get(n.parentElement);
+      if (list) list.push(n as Text);
+      else owners.set(n.parentElement, [n as Text]);
+    }
+  }
+  return { owners, images, links };
+}
+
+/** Judge every text, image and link of the page and mark what is hidden; nothing is marked when the budget runs out. */
+export function markVisibility(budgetMs: number, marks: { hidden: string; panel: string; marked: string }): VisibilityReport {
+  const started = performance.now();
+  const report = (complete: boolean, hidden = 0, panels = 0) => ({ complete, hidden, panels, ms: Math.round(performance.now() - started) });
+  const body = document.body;
+  if (!body) return report(false);
+  const root = document.documentElement;
+  const st: State = { styles: new Map(), ctxs: new Map(), backgrounds: new Map(), range: document.createRange(), vw: innerWidth, vh: innerHeight, sx: scrollX, sy: scrollY, docH: Math.max(root.scrollHeight, innerHeight) };
+  const panels = findPanels(st, body);
+  const { owners, images, links } = collect(body);
+  const shown = new Set<Element>();
+  const keptPanels = new Set<Element>();
+  const hidden: Element[] = [];
+  const show = (el: Element) => {
+    for (let x: Element | null = el; x && !shown.has(x); x = x.parentElement) shown.add(x);
+  };
+  const judge = (el: Element, texts: readonly Text[] | null) => {
+    if (rendered(st, el, texts)) return show(el);
+    const panel = panelOf(el, panels);
+    if (panel && shownInPanel(st, el, panel, texts)) {
+      keptPanels.add(panel);
+      return show(el);
+    }
+    hidden.push(el);
+  };
+  let count = 0;
+  const over = () => ++count % 64 === 0 && performance.now() - started > budgetMs;
+  for (const [el, texts] of owners) {
+    if (over()) return report(false);
+    judge(el, texts);
+  }
+  for (const el of [...images, ...links]) {
+    if (over()) return report(false);
+    if (!shown.has(el)) judge(el, null);
+  }
+  const tops = new Map<Element, string>();
+  for (const el of hidden) {
+    if (shown.has(el)) {
+      tops.set(el, 'text');
+      continue;
+    }
+    let top = el;
+    while (top.parentElement && top.parentElement !== body && !shown.has(top.parentElement)) top = top.parentElement;
+    tops.set(top, '1');
+  }
+  for (const [el, how] of tops) el.setAttribute(marks.hidden, how);
+  for (const panel of keptPanels) panel.setAttribute(marks.panel, '1');
+  root.setAttribute(marks.marked, '1');
+  return report(true, tops.size, keptPanels.size);
+}
+
+const HELPERS = [styleOf, clipsToNothing, contextOf, onScreen, rgbaOf, backgroundOf, sameAsBackground, textBox, rendered, pixelSized, controlledIds, findPanels, shownInPanel, panelOf, collect, markVisibility];
+
+/**
+ * A script for page.evaluate: mark the page (within budgetMs), read the DOM, and take the
+ * marks off again so the live page is as it was. A failed marking reads the page unmarked.
+ */
+export function markedDomSource(budgetMs: number): string {
+  const marks = { hidden: HIDDEN_MARK, panel: PANEL_MARK, marked: MARKED };
+  // Bundlers that keep function names (tsx) call a __name helper the page lacks.
+  return `(() => { const __name = (f) => f; ${HELPERS.map(String).join('\n')}
+    const marks = ${JSON.stringify(marks)};
+    let visibility = null;
+    try { visibility = markVisibility(${Math.max(0, Math.round(budgetMs))}, marks); } catch (e) { visibility = { complete: false, hidden: 0, panels: 0, ms: 0, error: String(e) }; }
+    const html = document.documentElement ? document.documentElement.outerHTML : '';
+    for (const el of document.querySelectorAll('[' + marks.hidden + '],[' + marks.panel + '],[' + marks.marked + ']')) {
+      el.removeAttribute(marks.hidden); el.removeAttribute(marks.panel); el.removeAttribute(marks.marked);
+    }
+    return { html, title: document.title, url: location.href, visibility };
+  })()`;
+}
