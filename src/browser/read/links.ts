@@ -4,6 +4,7 @@
  */
 import type { CheerioAPI } from 'cheerio';
 import { parseHtml, rawText, type Element } from './extract/dom.js';
+import { instructionLike } from './extract/images.js';
 import { removeNonContent } from './extract/non-content.js';
 import { collapseWhitespace } from './extract/text-measure.js';
 
@@ -52,8 +53,8 @@ function sameDocument(a: string, b: string): boolean {
 function anchorText(a: Element, $: CheerioAPI): string {
   const text = collapseWhitespace(rawText(a));
   if (text) return text;
-  const label = a.attribs['aria-label'] ?? a.attribs['title'] ?? $(a).find('img[alt]').attr('alt') ?? '';
-  return collapseWhitespace(label);
+  const label = collapseWhitespace(a.attribs['aria-label'] ?? a.attribs['title'] ?? $(a).find('img[alt]').attr('alt') ?? '');
+  return instructionLike(label) ? '' : label;
 }
 
 function shorten(text: string): string {

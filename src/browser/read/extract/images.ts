@@ -4,6 +4,7 @@
  * caption beside it, word for word or nearly; or unless the image is a link to another
  * page: a teaser thumbnail, an ad or a social icon (the link list offers the link itself).
  * In an article, a captioned photo is illustration, and photo and caption both go.
+ * An alt that speaks to a model rather than describing a picture is never read (INSTRUCTION_LIKE).
  */
 import { descendants, hintWords, hintsOf, isElement, remove, type AnyNode, type Element } from './dom.js';
 import { collapseWhitespace } from './text-measure.js';
@@ -16,6 +17,17 @@ const CAPTION_MAX_CHARS = 600;
 /** An alt this long whose words the text already says, anywhere, is a sentence of the text again. */
 const LONG_ALT_WORDS = 8;
 const IMAGE_FILE = /\.(?:jpe?g|png|gif|webp|avif)(?:[?#]|$)/i;
+
+/**
+ * An alt (or a link's image label) addressed to a language model, not describing a
+ * picture: "ignore / disregard / forget … instructions (prompt, rules)", "you are",
+ * "you must", "system prompt", "assistant", "AI / language model", "LLM", "navigate to".
+ */
+const INSTRUCTION_LIKE = /\b(?:ignore|disregard|forget|override)\b.{0,40}\b(?:instructions?|prompts?|rules|directions)\b|\byou (?:are|must)\b|\bsystem prompt\b|\bassistant\b|\b(?:ai|language) model\b|\bllm\b|\bnavigate to\b/i;
+
+export function instructionLike(text: string): boolean {
+  return INSTRUCTION_LIKE.test(text);
+}
 
 const words = (text: string) => text.toLowerCase().match(WORD) ?? [];
 

@@ -1,11 +1,13 @@
 /**
  * HTML of the selected content -> compact ATX Markdown for a prompt: anchors become
  * their text, images `[IMAGE: alt]` (none when the alt is empty, a file name or generic,
- * or when the image's figure has a caption), tables GFM pipe rows (every table gets a header
- * separator after its first row, cells stay on one line), lists `- item`.
+ * addressed to a model (images.ts instructionLike), or when the image's figure has a
+ * caption), tables GFM pipe rows (every table gets a header separator after its first
+ * row, cells stay on one line), lists `- item`.
  */
 import TurndownService from 'turndown';
 import { gfm } from 'turndown-plugin-gfm';
+import { instructionLike } from './images.js';
 
 /** Alt texts that say nothing: file names, slugs and generic words. A figure's caption says it better. */
 const UNINFORMATIVE_ALT = /^(?:\S+\.(?:jpe?g|png|gif|webp|avif|svg)|[\w-]*[-_\d][\w-]*|image|img|photo|picture|pic|icon|logo|thumbnail|placeholder|banner|avatar|null|undefined)$/i;
@@ -45,7 +47,7 @@ function createService(): TurndownService {
     filter: 'img',
     replacement: (_content, node) => {
       const alt = (node.getAttribute('alt') ?? '').replace(/\s+/g, ' ').trim();
-      if (!alt || UNINFORMATIVE_ALT.test(alt) || /\blogo\b/i.test(alt) || node.closest('figure')?.querySelector('figcaption')) return '';
+      if (!alt || UNINFORMATIVE_ALT.test(alt) || /\blogo\b/i.test(alt) || instructionLike(alt) || node.closest('figure')?.querySelector('figcaption')) return '';
       return `[IMAGE: ${alt}]`;
     },
   });
