@@ -5,6 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { isSecretName, maskedInJson, secretOrigin } from './agent/secrets.js';
+import type { BoundSecret } from './agent/types.js';
 import { ScoutError } from './errors.js';
 
 export type Provider = 'ollama' | 'openai';
@@ -41,6 +43,8 @@ export interface Config {
   profile: string | undefined;
   quiet: boolean;
   verbose: boolean;
+  /** The config file's "secrets", each bound to its site; --secret flags add to them. */
+  secrets: Readonly<Record<string, BoundSecret>>;
 }
 
 export const DEFAULTS: Config = {
@@ -68,9 +72,11 @@ export const DEFAULTS: Config = {
   profile: undefined,
   quiet: false,
   verbose: false,
+  secrets: {},
 };
 
-type Key = keyof Config;
+/** The settings of one scalar value each (the secrets are a table of their own, from the config file). */
+type Key = Exclude<keyof Config, 'secrets'>;
 type Raw = string | number | boolean | undefined;
 /** Where a value came from, so an error names the flag, variable or file key. */
 type Source = { kind: 'flag' | 'env' | 'file'; name: string };
@@ -218,8 +224,9 @@ export interface ConfigLayers {
 function fromFile(file: FileValues, filePath: string): Flags {
   const out: Flags = {};
   for (const [key, value] of Object.entries(file)) {
+    if (key === 'secrets') continue;
     if (!(key in FIELDS)) {
-      throw new ScoutError('BAD_CONFIG_FILE', `unknown key "${key}" in ${filePath}`, `known keys: ${Object.keys(FIELDS).join(', ')}`);
+      throw new ScoutError('BAD_CONFIG_FILE', `unknown key "${key}" in ${filePath}`, `known keys: ${[...Object.keys(FIELDS), 'secrets'].join(', ')}`);
     }
     if (value === null || value === undefined) continue;
     if (!['string', 'number', 'boolean'].includes(typeof value)) {
@@ -258,12 +265,41 @@ export function resolveConfig(layers: ConfigLayers): Config {
   }
 
   const resolved = config as unknown as Config;
+  if (layers.file?.secrets !== undefined) resolved.secrets = fileSecrets(layers.file.secrets, layers.filePath ?? 'config file', env);
   if (resolved.llmUrl === undefined) {
     const name = PROVIDER_URL_ENV[resolved.provider];
     const value = env[name];
     if (value !== undefined && value !== '') resolved.llmUrl = httpUrl(value, { kind: 'env', name });
   }
   return resolved;
+}
+
+const SECRET_HINT = 'for example "secrets": {"password": {"origin": "https://example.org", "env": "EXAMPLE_PASSWORD"}} (or "value" instead of "env")';
+
+/**
+ * The config file's secrets: {"name": {"origin": "https://example.org", "value": "…"}},
+ * or "env": "VARIABLE" to read the value from the environment. Errors never show a value.
+ */
+function fileSecrets(raw: unknown, filePath: string, env: NodeJS.ProcessEnv): Record<string, BoundSecret> {
+  const bad = (message: string) => new ScoutError('BAD_CONFIG_FILE', `${filePath}: ${message}`, SECRET_HINT);
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw bad('config key "secrets" must be an object of named secrets');
+  const secrets: Record<string, BoundSecret> = {};
+  for (const [name, entry] of Object.entries(raw as Record<string, unknown>)) {
+    if (!isSecretName(name)) throw bad(`invalid secret name "${name}" (letters, digits, _ and -, starting with a letter)`);
+    const { origin, value, env: variable } = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
+    const site = typeof origin === 'string' ? secretOrigin(origin) : undefined;
+    if (!site) throw bad(`secret "${name}" needs "origin", the http(s) address of the site it belongs to`);
+    if (typeof variable === 'string' && value === undefined) {
+      const fromEnv = env[variable];
+      if (fromEnv === undefined || fromEnv === '') throw bad(`secret "${name}" reads environment variable ${variable}, which is not set`);
+      secrets[name] = { origin: site, value: fromEnv };
+    } else if (typeof value === 'string' && value !== '' && variable === undefined) {
+      secrets[name] = { origin: site, value };
+    } else {
+      throw bad(`secret "${name}" needs either "value" (a non-empty string) or "env" (the name of an environment variable)`);
+    }
+  }
+  return maskedInJson(secrets);
 }
 
 export function defaultConfigPath(env: NodeJS.ProcessEnv): string {

@@ -49,7 +49,7 @@ export async function* browse(run: Run, browsers: BrowserLifecycle, query: strin
     corrections.length = 0;
     previousKey = outcome.key;
 
-    const decision = decide(outcome.answer, outcome.page, { notes: run.notes, formsFilled, frontier: run.frontier, redact: run.redact });
+    const decision = decide(outcome.answer, outcome.page, { question: run.options.question, notes: run.notes, secrets: run.secretOrigins, formsFilled, frontier: run.frontier, redact: run.redact });
     if (decision.note) run.notes.push(decision.note);
     yield* decision.events;
     corrections.push(...(outcome.stuck ? [STUCK_MOVED_ON] : decision.corrections));

@@ -5,6 +5,7 @@
  */
 import type { FieldValue, PageField } from '../browser/types.js';
 import type { OfferedLink } from '../prompts/sections.js';
+import { carriesNoteFacts, refuseCrossOrigin, refuseSecrets, type FormContext, type NamedField } from './form-rules.js';
 import { groundNote } from './grounding.js';
 import { leaksNotes, resolveTarget, sameNote } from './guards.js';
 import type { NavigationAnswer } from './parse.js';
@@ -27,7 +28,10 @@ export interface AnsweredPage {
 
 /** What decide reads of the run: nothing here is changed. */
 export interface RunView {
+  question: string;
   notes: readonly Note[];
+  /** The origin each stored secret belongs to, by name; never the values. */
+  secrets: Readonly<Record<string, string>>;
   formsFilled: number;
   frontier: {
     sameAs(a: string, b: string): boolean;
@@ -38,6 +42,7 @@ export interface RunView {
 }
 
 export type Step =
+  /** Each field named by its ref (f1, f2...): the field these rules checked is the one filled. */
   | { kind: 'form'; fields: FieldValue[] }
   | { kind: 'navigate'; url: string }
   | { kind: 'stop' }
@@ -57,10 +62,10 @@ export function decide(answer: NavigationAnswer, page: AnsweredPage, run: RunVie
   const decision: Decision = { events: [], corrections: [], step: { kind: 'next' } };
   keepNote(decision, answer, page, run);
   const notes = decision.note ? [...run.notes, decision.note] : run.notes;
-  const fields = refuseLeaks(decision, formFields(answer.fields, page), page, notes);
+  const fields = checkForm(decision, formFields(answer.fields, page), page, { ...run, notes });
   if (fields.length > 0 && run.formsFilled < MAX_FORMS) {
-    decision.events.push({ type: 'action', action: 'form', target: fields.map((f) => f.field).join(', ') });
-    decision.step = { kind: 'form', fields };
+    decision.events.push({ type: 'action', action: 'form', target: fields.map((f) => f.value.field).join(', ') });
+    decision.step = { kind: 'form', fields: fields.map((f) => ({ field: f.field.ref, value: f.value.value })) };
     return decision;
   }
   takeAction(decision, actionOf(answer, page), page, run);
@@ -84,23 +89,24 @@ export function correctionFor(answer: NavigationAnswer, page: AnsweredPage, run:
 const NO_ACTION = 'Your previous answer had no Action line; always end with one.';
 const notOffered = (target: string) => `"${target}" was not offered as a link on the page or in the search results, so it was refused. Navigate only by the numbers of the links shown.`;
 
-/** Field lines that name a field of this page; a markdown link on a page without a form is not a form fill. */
-function formFields(fields: readonly FieldValue[], page: AnsweredPage): FieldValue[] {
-  return fields.filter((f) => matchesField(f.field, page.fields));
+/** Field lines that name a field of this page, with that field; a markdown link on a page without a form is not a form fill. */
+function formFields(values: readonly FieldValue[], page: AnsweredPage): NamedField[] {
+  return values.flatMap((value) => {
+    const field = fieldFor(value.field, page.fields);
+    return field ? [{ value, field }] : [];
+  });
 }
 
-function matchesField(name: string, fields: readonly PageField[]): boolean {
+/** The field a name means: its ref, else its label exactly, else a label that starts with it. */
+function fieldFor(name: string, fields: readonly PageField[]): PageField | undefined {
   const wanted = name.trim().toLowerCase();
-  return fields.some((f) => {
-    const label = f.label.toLowerCase();
-    return f.ref === wanted || label === wanted || (wanted.length >= 3 && label.startsWith(wanted));
-  });
+  return fields.find((f) => f.ref === wanted) ?? fields.find((f) => f.label.toLowerCase() === wanted) ?? fields.find((f) => wanted.length >= 3 && f.label.toLowerCase().startsWith(wanted));
 }
 
 /** The answer's action; with none, a markdown link line to an offered page is taken as the link it names. */
 function actionOf(answer: NavigationAnswer, page: AnsweredPage): NavigationAnswer['action'] {
   if (answer.action.kind !== 'none') return answer.action;
-  const linked = answer.fields.find((f) => !matchesField(f.field, page.fields) && /^https?:\/\//i.test(f.value));
+  const linked = answer.fields.find((f) => !fieldFor(f.field, page.fields) && /^https?:\/\//i.test(f.value));
   return linked ? { kind: 'navigate', target: linked.value } : answer.action;
 }
 
@@ -125,14 +131,26 @@ function keepNote(decision: Decision, answer: NavigationAnswer, page: AnsweredPa
   else decision.corrections.push(`Your note on ${page.url} could not be checked against the page (${grounding.reason}), so it is unverified. End every Note with the page's exact words in double quotes.`);
 }
 
-/** The form values that may be sent: none that repeats the notes, this page's note included. */
-function refuseLeaks(decision: Decision, fields: readonly FieldValue[], page: AnsweredPage, notes: readonly Note[]): FieldValue[] {
-  const leaking = fields.filter((f) => leaksNotes(f.value, notes));
+/**
+ * The form values that may be sent. A secret off its site, or a form to another
+ * site with values not from the question, refuses the whole form; values that
+ * repeat the notes (this page's note included) or carry their facts are dropped.
+ */
+function checkForm(decision: Decision, named: readonly NamedField[], page: AnsweredPage, run: RunView): NamedField[] {
+  if (named.length === 0) return [];
+  const ctx: FormContext = { question: run.question, pageUrl: page.url, pageText: page.text, fields: page.fields, notes: run.notes, secrets: run.secrets };
+  const refusal = refuseSecrets(named, ctx) ?? refuseCrossOrigin(named, ctx);
+  if (refusal) {
+    decision.corrections.push(refusal.correction);
+    decision.events.push({ type: 'warning', message: refusal.warning });
+    return [];
+  }
+  const leaking = named.filter((f) => leaksNotes(f.value.value, run.notes) || carriesNoteFacts(f.value.value, ctx));
   if (leaking.length > 0) {
-    decision.corrections.push(`Form values that repeat your notes were refused (${leaking.map((f) => f.field).join(', ')}): notes are never sent to a site.`);
+    decision.corrections.push(`Form values that repeat your notes were refused (${leaking.map((f) => f.value.field).join(', ')}): notes are never sent to a site.`);
     decision.events.push({ type: 'warning', message: `refused to send note text into a form on ${page.url}` });
   }
-  return fields.filter((f) => !leaking.includes(f));
+  return named.filter((f) => !leaking.includes(f));
 }
 
 function takeAction(decision: Decision, action: NavigationAnswer['action'], page: AnsweredPage, run: RunView): void {

@@ -1,6 +1,6 @@
 /** Small rules that keep the model from leaking notes, reaching unoffered pages or looping. */
 import type { Action } from './parse.js';
-import type { Note } from './types.js';
+import type { BoundSecret, Note } from './types.js';
 
 /** Shared runs this long between a form value and a note mean the page is fishing for the notes. */
 const LEAK_CHARS = 24;
@@ -16,10 +16,10 @@ export function leaksNotes(value: string, notes: readonly Note[]): boolean {
   });
 }
 
-/** `secret:name` becomes the stored value, only at the moment of filling. */
-export function substitute(value: string, secrets: Readonly<Record<string, string>>): string {
-  const m = value.match(/^secret:(\S+)$/);
-  return m?.[1] !== undefined && secrets[m[1]] !== undefined ? secrets[m[1]]! : value;
+/** `secret:name` becomes the stored value, only at the moment of filling (decide checked the form is on its site). */
+export function substitute(value: string, secrets: Readonly<Record<string, BoundSecret>>): string {
+  const m = value.trim().match(/^secret:(\S+)$/);
+  return m?.[1] !== undefined && secrets[m[1]] !== undefined ? secrets[m[1]]!.value : value;
 }
 
 /** A link number names the offered link of that number; a URL stands for itself (and is checked later). */

@@ -49,28 +49,29 @@ export type RoundOutcome =
 export async function* round(run: Run, browsers: BrowserLifecycle, input: RoundInput): AsyncGenerator<ResearchEvent, RoundOutcome> {
   const { target } = input;
   run.stats.pages++;
-  yield { type: 'page', n: run.stats.pages, of: run.options.maxPages, url: target.url };
+  yield { type: 'page', n: run.stats.pages, of: run.options.maxPages, url: run.redact(target.url) };
   const load = yield* openTarget(run, browsers, target);
   if (!load) return { kind: 'stopped' };
   if (load.error) {
-    return { kind: 'unreadable', correction: `The page ${target.url} could not be opened (${load.error}). That site is unavailable; consider another link or GO_BACK.` };
+    return { kind: 'unreadable', correction: run.redact(`The page ${target.url} could not be opened (${load.error}). That site is unavailable; consider another link or GO_BACK.`) };
   }
   const browser = await browsers.get();
-  const view = browser.read(load);
+  const view = redactedView(browser.read(load), run.redact);
+  const url = run.redact(load.url);
   const links = run.frontier.offer(view.links, MAX_LINKS);
   const promptFor = (text: string, extraWarnings: readonly string[] = []) =>
     navigatePrompt({
       question: run.options.question,
       notes: forPrompt(run.notes),
-      page: { url: load.url, title: view.title, text, links, fields: view.fields },
-      secretNames: Object.keys(run.options.secrets),
+      page: { url, title: view.title, text, links, fields: view.fields },
+      secrets: Object.entries(run.secretOrigins).map(([name, origin]) => ({ name, origin })),
       warnings: [...input.corrections, ...extraWarnings],
       formCheck: target.formCheck,
     });
   const text = budgetedText(run, view, promptFor);
   browser.prefetch(run.frontier.peek(PREFETCH));
-  const page: AnsweredPage = { url: load.url, title: view.title, text, links, fields: view.fields };
-  const judge = (answer: NavigationAnswer) => correctionFor(answer, page, { notes: run.notes, formsFilled: input.formsFilled, frontier: run.frontier, redact: run.redact });
+  const page: AnsweredPage = { url, title: view.title, text, links, fields: view.fields };
+  const judge = (answer: NavigationAnswer) => correctionFor(answer, page, { question: run.options.question, notes: run.notes, secrets: run.secretOrigins, formsFilled: input.formsFilled, frontier: run.frontier, redact: run.redact });
   const asked = yield* ask(run, (extra) => promptFor(text, extra), input.previousKey, judge);
   return { kind: 'answered', page, ...asked };
 }
@@ -87,10 +88,22 @@ async function* openTarget(run: Run, browsers: BrowserLifecycle, target: Target)
   }
   run.frontier.markVisited(target.url);
   run.frontier.markVisited(load.url);
-  const error = load.error ? { error: load.error } : {};
-  run.visited.push({ url: load.url, status: load.status, ms: load.ms, ...error });
-  yield { type: 'visited', url: load.url, status: load.status, ms: load.ms, ...error, ...(load.interstitial ? { interstitial: load.interstitial } : {}) };
+  // A page may echo a secret back, in its address or its text: what is recorded is redacted.
+  const url = run.redact(load.url);
+  const error = load.error ? { error: run.redact(load.error) } : {};
+  run.visited.push({ url, status: load.status, ms: load.ms, ...error });
+  yield { type: 'visited', url, status: load.status, ms: load.ms, ...error, ...(load.interstitial ? { interstitial: load.interstitial } : {}) };
   return load;
+}
+
+/** The page as the model and the notes see it, with every secret value the page echoed replaced by its name. */
+function redactedView(view: PageView, redact: (text: string) => string): PageView {
+  return {
+    title: redact(view.title),
+    links: view.links.map((l) => ({ url: redact(l.url), text: redact(l.text) })),
+    fields: view.fields.map((f) => ({ ...f, label: redact(f.label), ...(f.options ? { options: f.options.map(redact) } : {}) })),
+    frame: (maxChars) => redact(view.frame(maxChars)),
+  };
 }
 
 /** A browser that throws instead of reporting (a protocol error after a crash) costs the page, not the run. */

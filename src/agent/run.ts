@@ -46,6 +46,8 @@ export class Run {
   readonly visited: Visit[] = [];
   readonly frontier = new Frontier();
   readonly redact: (text: string) => string;
+  /** The origin each secret belongs to, by name: what the form rules and the prompt may know of the secrets. */
+  readonly secretOrigins: Readonly<Record<string, string>>;
   readonly stop: BrowsingStop;
   readonly started = Date.now();
   /** The last query searched. */
@@ -59,6 +61,7 @@ export class Run {
     readonly options: ResearchOptions,
   ) {
     this.redact = redactor(options.secrets);
+    this.secretOrigins = Object.fromEntries(Object.entries(options.secrets).map(([name, secret]) => [name, secret.origin]));
     this.stop = new BrowsingStop(options.interrupt, options.timeLimitMs);
   }
 
@@ -66,8 +69,10 @@ export class Run {
     return this.options.now?.() ?? new Date();
   }
 
+  /** Every prompt is redacted as it leaves: a secret a page echoed back never reaches the model. */
   async chat(messages: ChatMessage[], signal: AbortSignal, onToken?: (token: string) => void): Promise<ChatResult> {
-    const result = await this.deps.llm.chat(messages, { signal, onToken, temperature: 0.2 });
+    const redacted = messages.map((m) => ({ ...m, content: this.redact(m.content) }));
+    const result = await this.deps.llm.chat(redacted, { signal, onToken, temperature: 0.2 });
     if (result.promptCut && !this.cutReported) {
       this.cutReported = true;
       const { countedTokens, estimatedTokens } = result.promptCut;

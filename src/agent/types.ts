@@ -21,6 +21,12 @@ export interface Note {
   reason?: string;
 }
 
+/** A --secret: its value, and the origin (scheme://host[:port]) of the only site it is sent to. */
+export interface BoundSecret {
+  origin: string;
+  value: string;
+}
+
 export interface Citation {
   n: number;
   url: string;
@@ -95,8 +101,8 @@ export interface ResearchOptions {
   timeLimitMs?: number;
   /** --lang, else detected from the question. */
   language: Language;
-  /** --secret name=value pairs: filled into forms, never shown to the model or written out. */
-  secrets: Readonly<Record<string, string>>;
+  /** --secret values by name: filled into POST forms of their own site only, never shown to the model or written out. */
+  secrets: Readonly<Record<string, BoundSecret>>;
   /** Aborted on the first Ctrl-C: stop browsing, still conclude. */
   interrupt: AbortSignal;
   /** Aborted on the second Ctrl-C: stop everything now. */

@@ -34,6 +34,15 @@ export interface PageField {
   label: string;
   required: boolean;
   options?: readonly string[];
+  /** The form the field belongs to: where submitting it sends the values and how; absent outside a form. */
+  form?: FormTarget;
+}
+
+/** Where a form sends its values: the absolute action URL (the submit button's formaction if it has one) and the method. */
+export interface FormTarget {
+  action: string;
+  /** get, post or dialog, lower case. */
+  method: string;
 }
 
 export interface LoadOptions {

@@ -37,7 +37,7 @@ function writeReport(path: string, report: string): void {
 }
 
 export async function runResearch(question: string, config: Config, flags: ResearchFlags, io: Io): Promise<number> {
-  const secrets = parseSecrets(flags.secret ?? []);
+  const secrets = { ...config.secrets, ...parseSecrets(flags.secret ?? []) };
   const redact = redactor(secrets);
   const progress = createProgress({ quiet: config.quiet, stream: io.stderr, env: io.env });
   let traceFile: TraceFile | undefined;

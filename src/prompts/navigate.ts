@@ -19,8 +19,8 @@ export interface NavigatePromptInput {
     links: readonly OfferedLink[];
     fields: readonly PageField[];
   };
-  /** Names of values the person stored with --secret; the values are never shown. */
-  secretNames: readonly string[];
+  /** Values the person stored with --secret, by name, with the site each belongs to; the values are never shown. */
+  secrets: readonly { name: string; origin: string }[];
   /** Corrections from the previous round (repeated answer, refused URL, unreachable site...). */
   warnings: readonly string[];
   formCheck?: FormCheckInput;
@@ -77,7 +77,7 @@ export function navigatePrompt(input: NavigatePromptInput): ChatMessage[] {
   const user = join(
     `Question: ${input.question}`,
     notesSection(input.notes),
-    section('Stored values you may use by name:', bulletList(input.secretNames.map((n) => `secret:${n}`))),
+    section('Stored values you may use by name, each only in a form of its own site:', bulletList(input.secrets.map((s) => `secret:${s.name} (for ${s.origin})`))),
     section('Attention:', bulletList(input.warnings)),
     formCheckSection(input.formCheck),
     `Current page: ${page.url}\nTitle: ${page.title || '(none)'}\n${page.text}`,

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkCitations } from '../../src/agent/citations.js';
 import { Frontier } from '../../src/agent/frontier.js';
-import { parseSecrets, redactor } from '../../src/agent/secrets.js';
 import { sourcesMarkdown } from '../../src/ui/output.js';
 
 describe('Frontier', () => {
@@ -37,18 +36,5 @@ describe('citations', () => {
     expect(checked.sources).toEqual([{ n: 2, url: 'https://b.example', title: 'B', unverified: true }]);
     expect(checked.citations).toEqual([{ n: 2, url: 'https://b.example', quote: 'quote b', verified: false, support: 'unverified', supported: true }]);
     expect(sourcesMarkdown(checked.sources)).toBe('Sources:\n[2] B — https://b.example (unverified: not found on the page)');
-  });
-});
-
-describe('secrets', () => {
-  it('parses name=value pairs and refuses malformed ones', () => {
-    expect(parseSecrets(['password=a=b', 'user=alice'])).toEqual({ password: 'a=b', user: 'alice' });
-    expect(() => parseSecrets(['novalue='])).toThrow(/name=value/);
-    expect(() => parseSecrets(['=x'])).toThrow(/name=value/);
-  });
-
-  it('scrubs every stored value from text', () => {
-    const redact = redactor({ password: 'hunter2', user: 'alice@example.org' });
-    expect(redact('logged in as alice@example.org with hunter2')).toBe('logged in as [secret:user] with [secret:password]');
   });
 });

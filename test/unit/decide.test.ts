@@ -19,11 +19,11 @@ function setup(options: { notes?: Note[]; formsFilled?: number } = {}) {
   frontier.markVisited(PAGE_URL);
   frontier.markVisited('https://old.example/seen');
   const links = frontier.offer([{ url: 'https://a.example/history', text: 'History' }], 40);
-  const field = (ref: string, label: string) => ({ ref, type: 'text', label, required: false });
+  const field = (ref: string, label: string) => ({ ref, type: 'text', label, required: false, form: { action: 'https://a.example/login', method: 'post' } });
   // The page has a form: field lines may fill it (a markdown link on a page without one never does).
   const fields = [field('f1', 'Username'), field('f2', 'Password'), field('f3', 'Comment'), field('f4', 'Search'), field('f5', 'Name')];
   const page: AnsweredPage = { url: PAGE_URL, title: 'Towers', text: 'The Lakhta Center is 462 metres tall and was completed in 2019.', links, fields };
-  const run: RunView = { notes: options.notes ?? [], formsFilled: options.formsFilled ?? 0, frontier, redact: redactor({ password: 'hunter2' }) };
+  const run: RunView = { question: 'Which tower is tallest?', notes: options.notes ?? [], secrets: { password: 'https://a.example' }, formsFilled: options.formsFilled ?? 0, frontier, redact: redactor({ password: { origin: 'https://a.example', value: 'hunter2' } }) };
   return { page, run };
 }
 
@@ -86,10 +86,10 @@ describe('decide: notes', () => {
 describe('decide: forms', () => {
   const formAnswer = 'Note: a login form. "The Lakhta Center is 462 metres tall"\n[Username](alice)\n[Password](secret:password)';
 
-  it('fills a form the model named, before any Action, keeping the values as written', () => {
+  it('fills a form the model named, before any Action, keeping the values as written and naming each field by its ref', () => {
     const { page, run } = setup();
     const d = decide(answer(`${formAnswer}\nAction: REQUEST_EXIT`), page, run);
-    expect(d.step).toEqual({ kind: 'form', fields: [{ field: 'Username', value: 'alice' }, { field: 'Password', value: 'secret:password' }] });
+    expect(d.step).toEqual({ kind: 'form', fields: [{ field: 'f1', value: 'alice' }, { field: 'f2', value: 'secret:password' }] });
     expect(d.events.at(-1)).toEqual({ type: 'action', action: 'form', target: 'Username, Password' });
   });
 
@@ -112,7 +112,7 @@ describe('decide: forms', () => {
       page,
       run,
     );
-    expect(d.step).toEqual({ kind: 'form', fields: [{ field: 'Name', value: 'alice' }] });
+    expect(d.step).toEqual({ kind: 'form', fields: [{ field: 'f5', value: 'alice' }] });
     expect(d.corrections).toContain('Form values that repeat your notes were refused (Comment, Search): notes are never sent to a site.');
     expect(d.events).toContainEqual({ type: 'warning', message: `refused to send note text into a form on ${PAGE_URL}` });
   });

@@ -21,7 +21,7 @@ describe('leaksNotes', () => {
 });
 
 describe('substitute', () => {
-  const secrets = { password: 'hunter2', 'api-key': 'k-123' };
+  const secrets = { password: { origin: 'https://a.example', value: 'hunter2' }, 'api-key': { origin: 'https://b.example', value: 'k-123' } };
 
   it('replaces secret:name by the stored value', () => {
     expect(substitute('secret:password', secrets)).toBe('hunter2');

@@ -32,13 +32,13 @@ describe('prompts', () => {
   });
 
   it('navigate, first round and with warnings, secrets and a form check', () => {
-    expect(navigatePrompt({ question: 'Which tower is tallest?', notes: [], page, secretNames: [], warnings: [] })).toMatchSnapshot();
+    expect(navigatePrompt({ question: 'Which tower is tallest?', notes: [], page, secrets: [], warnings: [] })).toMatchSnapshot();
     expect(
       navigatePrompt({
         question: 'Which tower is tallest?',
         notes,
         page,
-        secretNames: ['password'],
+        secrets: [{ name: 'password', origin: 'https://c.example' }],
         warnings: ['The page https://d.example could not be opened (timeout).'],
         formCheck: { formUrl: 'https://c.example/login', filled: ['Username', 'Password'], failed: [], navigated: true },
       }),
@@ -46,7 +46,7 @@ describe('prompts', () => {
   });
 
   it('navigate keeps the stable part first and the page last, and repeats the question', () => {
-    const [system, user] = navigatePrompt({ question: 'Which tower is tallest?', notes, page, secretNames: [], warnings: [] });
+    const [system, user] = navigatePrompt({ question: 'Which tower is tallest?', notes, page, secrets: [], warnings: [] });
     expect(system?.content).toBe(NAVIGATE_INSTRUCTIONS);
     const content = user!.content;
     expect(content.startsWith('Question: Which tower is tallest?')).toBe(true);

@@ -11,6 +11,7 @@
  * end in the same element operations.
  */
 import type { CDPSession, Page } from 'puppeteer-core';
+import type { FormTarget } from '../types.js';
 import type { PageElement } from './elements.js';
 
 export interface FormField {
@@ -27,6 +28,8 @@ export interface FormField {
   checked?: boolean;
   /** Selects: the options' visible texts. */
   options?: string[];
+  /** The form the field belongs to (its form owner): where a submission sends the values; absent outside a form. */
+  form?: FormTarget | undefined;
   /**
    * Finds the element again: CSS selectors from the top document, one per boundary
    * crossed (an iframe element or a shadow host), the last one selecting the field.
@@ -39,13 +42,36 @@ export interface FormField {
 type Discovered = Omit<FormField, 'backendNodeId'>;
 
 /**
- * Runs in the page. Kept free of helpers defined outside it, since only its source
- * text crosses into the browser.
+ * Runs in the page: where a form sends its values and how (the submit button's
+ * formaction/formmethod first, as scout clicks that button). Attributes are read
+ * through Element.prototype: a field named "action" or "getAttribute" shadows the
+ * form's own properties.
  */
-function discoverInPage(): { fields: Discovered[]; elements: Element[] } {
+function formTargetInPage(field: Element): FormTarget | undefined {
+  // The form owner (the form attribute included); a property of the field, which no form content can shadow.
+  const form = (field as HTMLInputElement).form;
+  if (!form) return undefined;
+  const doc = field.ownerDocument;
+  const attr = (el: Element, name: string): string | null => (Element.prototype.hasAttribute.call(el, name) ? Element.prototype.getAttribute.call(el, name) : null);
+  const submit = Element.prototype.querySelector.call(form, 'button[type=submit], input[type=submit], button:not([type])');
+  const action = (submit ? attr(submit, 'formaction') : null) ?? attr(form, 'action') ?? '';
+  const method = ((submit ? attr(submit, 'formmethod') : null) ?? attr(form, 'method') ?? 'get').trim().toLowerCase();
+  let absolute: string;
+  try {
+    absolute = new URL(action || doc.URL, doc.baseURI).href;
+  } catch {
+    absolute = String(action);
+  }
+  return { action: absolute, method: method === 'post' || method === 'dialog' ? method : 'get' };
+}
+
+/**
+ * Runs in the page. Kept free of helpers defined outside it, since only its source
+ * text crosses into the browser; formTargetInPage is handed in as its argument.
+ */
+function discoverInPage(targetOf: typeof formTargetInPage): { fields: Discovered[]; elements: Element[] } {
   const fields: Discovered[] = [];
   const elements: Element[] = [];
-  const FIELD = 'input, select, textarea, button';
   const clean = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
   const cssEscape = (s: string) => (typeof CSS !== 'undefined' && CSS.escape ? CSS.escape(s) : s.replace(/[^\w-]/g, '\\$&'));
 
@@ -97,7 +123,7 @@ function discoverInPage(): { fields: Discovered[]; elements: Element[] } {
   };
 
   const visit = (root: Document | ShadowRoot, prefix: string[]) => {
-    for (const el of Array.from(root.querySelectorAll(FIELD))) {
+    for (const el of Array.from(root.querySelectorAll('input, select, textarea, button'))) {
       const tag = el.tagName.toLowerCase() as Discovered['tag'];
       // Structural, not instanceof: elements of an iframe come from another realm.
       const input = el as Element & {
@@ -120,6 +146,7 @@ function discoverInPage(): { fields: Discovered[]; elements: Element[] } {
         required: input.required === true,
         disabled: input.disabled === true,
         locator: [...prefix, selectorIn(el, root)],
+        form: targetOf(el),
       };
       if (type === 'checkbox' || type === 'radio') field.checked = input.checked;
       if (tag === 'select') field.options = Array.from(input.options ?? []).map((o) => clean(o.textContent));
@@ -174,7 +201,7 @@ async function backendNodeIds(page: Page, count: number): Promise<(number | null
 
 export async function discoverForms(page: Page): Promise<FormField[]> {
   // Bundlers that keep function names (tsx) call a __name helper the page lacks.
-  const source = `(() => { const __name = (f) => f; const found = (${discoverInPage.toString()})();
+  const source = `(() => { const __name = (f) => f; const found = (${discoverInPage.toString()})(${formTargetInPage.toString()});
     Object.defineProperty(globalThis, ${JSON.stringify(STASH)}, { value: found.elements, configurable: true });
     return found.fields; })()`;
   const fields = (await page.evaluate(source)) as Discovered[];

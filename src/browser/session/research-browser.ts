@@ -49,6 +49,7 @@ function pageFields(fields: readonly FormField[]): PageField[] {
       label: field.label || field.name,
       required: field.required,
       ...(field.options ? { options: field.options } : {}),
+      ...(field.form ? { form: field.form } : {}),
     }));
 }
 
