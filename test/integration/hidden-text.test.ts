@@ -5,12 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_HUMAN } from '../../src/browser/page/human.js';
 import { readPage, type PageText } from '../../src/browser/read/page-text.js';
-import { openSession } from '../../src/browser/session/reading-session.js';
-import type { BrowserSession } from '../../src/browser/types.js';
+import { openSession, type ReadingSession } from '../../src/browser/session/reading-session.js';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web.js';
 
 let web: FixtureWeb;
-let session: BrowserSession;
+let session: ReadingSession;
 beforeAll(async () => {
   web = await startFixtureWeb();
   session = await openSession({ launch: { headful: false, stealth: true }, allowPrivateNetwork: true, human: NO_HUMAN, interstitialWaitMs: 0 });
@@ -69,8 +68,7 @@ describe('hidden text on a page read in Chromium', () => {
     const { html } = await read('/security/hidden/panels.html');
     expect(html).toContain('data-scout-panel="1"');
     expect(html).toContain('data-scout-hidden="1"');
-    const page = (session as unknown as { currentPage(): import('puppeteer-core').Page | undefined }).currentPage();
-    const left = await page?.evaluate(() => document.querySelectorAll('[data-scout-hidden],[data-scout-panel],[data-scout-marked]').length);
+    const left = await session.currentPage()?.evaluate(() => document.querySelectorAll('[data-scout-hidden],[data-scout-panel],[data-scout-marked]').length);
     expect(left).toBe(0);
   });
 });
