@@ -1,11 +1,15 @@
 /**
  * The SSRF guard: which URLs the browser may request. Only http(s) navigations,
  * and no loopback, private, link-local or cloud-metadata hosts unless the user
- * passed --allow-private-network.
+ * passed --allow-private-network. It gives early, readable refusals; the
+ * egress proxy (launch/egress-proxy.ts) enforces the same address policy on
+ * every request of a launched browser, with its own single lookup per request.
  */
-import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { later } from '../../util/timing.js';
+import { refusedKind } from './address-policy.js';
+import { defaultLookup, DNS_TIMEOUT_MS, resolveWithin, type Lookup, type Resolution } from './dns.js';
+
+export type { Lookup } from './dns.js';
 
 export const ALLOW_PRIVATE_HINT = 'pass --allow-private-network to let scout open loopback and private addresses';
 
@@ -13,40 +17,9 @@ export type UrlVerdict = { ok: true; url: URL } | { ok: false; reason: string; p
 
 const METADATA_HOSTS = new Set(['metadata.google.internal', 'metadata', 'instance-data', 'metadata.azure.com']);
 
-function ipv4Private(ip: string): boolean {
-  const [a = 0, b = 0] = ip.split('.').map(Number);
-  return (
-    a === 0 || a === 10 || a === 127 ||
-    (a === 100 && b >= 64 && b <= 127) || // carrier-grade NAT
-    (a === 169 && b === 254) || // link-local, includes 169.254.169.254 metadata
-    (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 168) ||
-    (a === 198 && (b === 18 || b === 19)) || // benchmarking
-    a >= 224 // multicast and reserved
-  );
-}
-
-function ipv6Private(ip: string): boolean {
-  const v = ip.toLowerCase().replace(/^\[|\]$/g, '');
-  if (v === '::' || v === '::1') return true;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(v);
-  if (mapped?.[1]) return ipv4Private(mapped[1]);
-  const hexMapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(v);
-  if (hexMapped?.[1] && hexMapped[2]) {
-    const hi = parseInt(hexMapped[1], 16);
-    const lo = parseInt(hexMapped[2], 16);
-    return ipv4Private(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
-  }
-  return /^f[cd]/.test(v) || /^fe[89ab]/.test(v) || /^ff/.test(v) || v.startsWith('64:ff9b:');
-}
-
-/** True for an IP literal in a loopback, private, link-local, metadata or reserved range. */
+/** True for an IP literal (in any spelling) in a loopback, private, link-local, metadata or reserved range. */
 export function isPrivateAddress(ip: string): boolean {
-  const bare = ip.replace(/^\[|\]$/g, '');
-  const family = isIP(bare);
-  if (family === 4) return ipv4Private(bare);
-  if (family === 6) return ipv6Private(bare);
-  return false;
+  return refusedKind(ip) !== undefined;
 }
 
 /** A host name that names this machine or a private network without DNS. */
@@ -82,29 +55,30 @@ export function checkUrl(raw: string, options: { allowPrivateNetwork: boolean; n
 
 /**
  * Resolves host names for the guard, so that a public-looking name pointing
- * at 127.0.0.1 is refused too. Lookups are cached; a failed lookup is allowed
- * through (Chrome will fail on it anyway).
+ * at 127.0.0.1 is refused too. Lookups are cached. A lookup slower than
+ * timeoutMs is refused (a slow answer is how a name outwaits a guard); one
+ * that fails is let through, for the egress proxy or Chrome to report.
  */
-export type Lookup = (host: string) => Promise<string[]>;
-
-const systemLookup: Lookup = (host) => lookup(host, { all: true }).then((all) => all.map((a) => a.address));
-
 export class HostResolver {
-  private readonly cache = new Map<string, Promise<string[]>>();
+  private readonly cache = new Map<string, Promise<Resolution>>();
 
   constructor(
-    private readonly timeoutMs = 2_000,
-    private readonly lookupHost: Lookup = systemLookup,
+    private readonly timeoutMs = DNS_TIMEOUT_MS,
+    private readonly lookupHost: Lookup = defaultLookup(),
   ) {}
 
-  addresses(host: string): Promise<string[]> {
+  resolve(host: string): Promise<Resolution> {
     let found = this.cache.get(host);
     if (!found) {
-      const resolved = this.lookupHost(host).catch(() => []);
-      found = Promise.race([resolved, later<string[]>(this.timeoutMs, [])]);
+      found = resolveWithin(this.lookupHost, host, this.timeoutMs);
       this.cache.set(host, found);
     }
     return found;
+  }
+
+  async addresses(host: string): Promise<string[]> {
+    const resolution = await this.resolve(host);
+    return resolution.ok ? resolution.addresses : [];
   }
 }
 
@@ -118,6 +92,8 @@ export async function checkUrlResolved(
   if (!verdict.ok || options.allowPrivateNetwork || !/^https?:$/.test(verdict.url.protocol)) return verdict;
   const host = verdict.url.hostname;
   if (isIP(host.replace(/^\[|\]$/g, ''))) return verdict;
-  const privateOne = (await resolver.addresses(host)).find(isPrivateAddress);
+  const resolution = await resolver.resolve(host);
+  if (!resolution.ok) return resolution.slow ? { ok: false, privateAddress: false, reason: `refused ${verdict.url.href}: ${resolution.reason}` } : verdict;
+  const privateOne = resolution.addresses.find(isPrivateAddress);
   return privateOne ? refusePrivate(verdict.url, `${host} (${privateOne})`) : verdict;
 }
