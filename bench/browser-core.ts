@@ -25,7 +25,7 @@ for (const stealth of [true, false]) {
   rows.push([`launch + close, stealth ${stealth ? 'on' : 'off'}`, await times(LAUNCHES, async () => (await launchBrowser({ headful: false, stealth })).close())]);
 }
 
-const bare = await launchBrowser({ headful: false, stealth: true });
+const bare = await launchBrowser({ headful: false, stealth: true, allowPrivateNetwork: true });
 const tab = await bare.browser.newPage();
 rows.push(['load, bare goto(domcontentloaded) + content()', await times(LOADS, async () => {
   await tab.goto(page, { waitUntil: 'domcontentloaded' });

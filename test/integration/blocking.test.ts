@@ -22,7 +22,7 @@ const firstImageWidth = (page: Page) => page.evaluate(() => (document.getElement
 describe('resource blocking', () => {
   let launched: LaunchedBrowser;
   beforeAll(async () => {
-    launched = await launchBrowser({ headful: false, stealth: true });
+    launched = await launchBrowser({ headful: false, stealth: true, allowPrivateNetwork: true });
   });
   afterAll(() => launched.close());
 

@@ -98,7 +98,7 @@ describe('launchBrowser', () => {
 
 describe('a session on --cdp-url', () => {
   it('uses a new tab of the running browser, replaces a crashed one, and leaves the browser running', async () => {
-    const host = await launchBrowser({ headful: false, stealth: false });
+    const host = await launchBrowser({ headful: false, stealth: false, allowPrivateNetwork: true });
     try {
       const tabsBefore = (await host.browser.pages()).length;
       const port = new URL(host.wsEndpoint).port;

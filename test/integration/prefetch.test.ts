@@ -35,7 +35,7 @@ const options = (extra: Partial<SessionOptions> = {}): SessionOptions => ({
   ...extra,
 });
 const open = async (extra: Partial<SessionOptions> = {}) => {
-  launched = await launchBrowser(options(extra).launch);
+  launched = await launchBrowser({ ...options(extra).launch, allowPrivateNetwork: true });
   session = new ReadingSession(launched, options(extra));
 };
 beforeEach(async () => open());

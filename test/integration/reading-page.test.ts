@@ -9,7 +9,7 @@ let web: FixtureWeb;
 let launched: LaunchedBrowser;
 beforeAll(async () => {
   web = await startFixtureWeb();
-  launched = await launchBrowser({ headful: false, stealth: true });
+  launched = await launchBrowser({ headful: false, stealth: true, allowPrivateNetwork: true });
 });
 afterAll(async () => {
   await launched.close();

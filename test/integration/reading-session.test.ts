@@ -4,6 +4,7 @@ import { NO_HUMAN } from '../../src/browser/page/human.js';
 import { openSession, type SessionOptions } from '../../src/browser/session/reading-session.js';
 import type { BrowserSession } from '../../src/browser/types.js';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web.js';
+import { recordingConnect } from '../support/egress-harness.js';
 import { listen } from '../support/listen.js';
 
 let web: FixtureWeb;
@@ -14,6 +15,7 @@ afterAll(async () => {
   await web.close();
 });
 
+const PUBLIC = '93.184.215.14';
 const later = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 
 const local = (extra: Partial<SessionOptions> = {}): SessionOptions => ({
@@ -134,8 +136,10 @@ describe('BrowserSession.load on the fixture web', () => {
 describe('the URL guard without --allow-private-network', () => {
   let session: BrowserSession;
   beforeAll(async () => {
-    // public.test is an ordinary-looking host name that Chrome (only) maps to the fixture web.
-    session = await openSession(local({ allowPrivateNetwork: false, launch: { headful: false, stealth: true, extraArgs: [`--host-resolver-rules=MAP public.test 127.0.0.1`] } }));
+    // public.test is an ordinary-looking host name that the egress proxy resolves to a public
+    // address, and dials on loopback: the fixture web stands in for a public server.
+    const egress = { lookup: async (host: string) => (host === 'public.test' ? [PUBLIC] : Promise.reject(new Error('NXDOMAIN'))), connect: recordingConnect({ [PUBLIC]: web.port }).connect };
+    session = await openSession(local({ allowPrivateNetwork: false, launch: { headful: false, stealth: true, egress } }));
   });
   afterAll(async () => {
     await session.close();

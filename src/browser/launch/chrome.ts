@@ -72,8 +72,14 @@ export function isRoot(): boolean {
   return typeof process.getuid === 'function' && process.getuid() === 0;
 }
 
-/** Flags for every launch. The background-networking ones keep Chromium quiet on closed networks. */
-export function chromeArgs(options: { root: boolean; extra?: readonly string[] }): string[] {
+/**
+ * Flags for every launch. The background-networking ones keep Chromium quiet on
+ * closed networks. With `proxy` (the egress proxy's URL) every request goes
+ * through it, loopback included (`<-loopback>` removes Chromium's implicit
+ * bypass), and WebRTC may not send UDP around it; those flags come last, so
+ * that no extra flag overrides them.
+ */
+export function chromeArgs(options: { root: boolean; extra?: readonly string[]; proxy?: string }): string[] {
   return [
     '--disable-background-networking',
     '--disable-component-update',
@@ -85,5 +91,6 @@ export function chromeArgs(options: { root: boolean; extra?: readonly string[] }
     '--autoplay-policy=user-gesture-required',
     ...(options.root ? ['--no-sandbox'] : []),
     ...(options.extra ?? []),
+    ...(options.proxy ? [`--proxy-server=${options.proxy}`, '--proxy-bypass-list=<-loopback>', '--force-webrtc-ip-handling-policy=disable_non_proxied_udp'] : []),
   ];
 }

@@ -9,6 +9,7 @@ import { addExtra, type PuppeteerExtraPlugin } from 'puppeteer-extra';
 import StealthPlugin from 'puppeteer-extra-plugin-stealth';
 import { messageOf, ScoutError } from '../../errors.js';
 import { chromeArgs, findChrome, isRoot } from './chrome.js';
+import { attachEgress, startEgressProxy, type EgressOptions, type EgressProxy } from './egress-proxy.js';
 import { later, waitUntil } from '../../util/timing.js';
 import { debuggingEndpoint, pipeTransportArgs, removeProfile, temporaryProfile } from './profile.js';
 
@@ -19,6 +20,10 @@ export interface LaunchOptions {
   stealth: boolean;
   profile?: string;
   extraArgs?: string[];
+  /** --allow-private-network: the egress proxy lets loopback and private addresses through (default: refused). */
+  allowPrivateNetwork?: boolean;
+  /** The egress proxy's DNS lookup and connector (tests inject them; default: the system's). */
+  egress?: Pick<EgressOptions, 'lookup' | 'connect'>;
 }
 
 export interface LaunchedBrowser {
@@ -30,6 +35,8 @@ export interface LaunchedBrowser {
   userDataDir: string | undefined;
   /** Chrome's process id when scout launched it. */
   pid: number | undefined;
+  /** The egress proxy every request of a launched browser goes through; undefined for a connected one, whose requests scout cannot route. */
+  egress: EgressProxy | undefined;
   /**
    * The blank tab Chromium opened at launch, set up as a new tab would be (stealth
    * included); once, and only for a browser scout launched. Using it spares a
@@ -188,6 +195,7 @@ export async function connectBrowser(wsEndpoint: string, stealth: boolean): Prom
     connected: true,
     userDataDir: undefined,
     pid: undefined,
+    egress: undefined,
     startPage: async () => undefined,
     close: async () => {
       if (closed) return;
@@ -202,7 +210,9 @@ export async function launchBrowser(options: LaunchOptions): Promise<LaunchedBro
   if (options.cdpUrl) return connectBrowser(options.cdpUrl, options.stealth);
   const executablePath = findChrome(options.chrome);
   const userDataDir = options.profile ?? temporaryProfile();
-  const args = chromeArgs({ root: isRoot(), extra: options.extraArgs });
+  // Started before Chromium, which sends every request through it from the first one on.
+  const egress = await startEgressProxy({ ...options.egress, allowPrivateNetwork: options.allowPrivateNetwork ?? false });
+  const args = chromeArgs({ root: isRoot(), extra: options.extraArgs, proxy: egress.url });
   const launcher = driver(options.stealth);
   let browser: Browser;
   try {
@@ -225,9 +235,11 @@ export async function launchBrowser(options: LaunchOptions): Promise<LaunchedBro
     };
     browser = await launcher.puppeteer.launch(launchOptions);
   } catch (error) {
+    await egress.close();
     if (!options.profile) await removeProfile(userDataDir);
     throw launchFailed(executablePath, error);
   }
+  attachEgress(browser, egress);
   let closed = false;
   return {
     browser,
@@ -235,6 +247,7 @@ export async function launchBrowser(options: LaunchOptions): Promise<LaunchedBro
     connected: false,
     userDataDir,
     pid: browser.process()?.pid,
+    egress,
     startPage: startPageOf(browser, launcher.pageHooks),
     close: async () => {
       if (closed) return;
@@ -243,6 +256,7 @@ export async function launchBrowser(options: LaunchOptions): Promise<LaunchedBro
       const graceful = browser.close().then(() => true, () => false);
       if (!(await Promise.race([graceful, later(BROWSER_CLOSE_GRACE_MS, false)]))) browser.process()?.kill('SIGKILL');
       await profileReleased(userDataDir);
+      await egress.close();
       if (!options.profile) await removeProfile(userDataDir);
     },
   };

@@ -84,7 +84,7 @@ export type Navigation<T> =
  */
 export async function navigate<T>(target: NavigationTarget, href: string, options: NavigateOptions, read: (page: Page) => Promise<T>): Promise<Navigation<T>> {
   const { page, guards } = target;
-  const from = { refused: guards?.refused.length ?? 0, downloads: guards?.downloads.length ?? 0 };
+  const from = { refused: guards?.refused.length ?? 0, downloads: guards?.downloads.length ?? 0, unreachable: guards?.unreachable.length ?? 0 };
   const human = options.human ?? HUMAN;
   let status: number | null = null;
   try {
@@ -96,6 +96,10 @@ export async function navigate<T>(target: NavigationTarget, href: string, option
       if (guards && /ERR_ABORTED/.test(nav.error ?? '')) await waitUntil(() => guards.downloads.length > from.downloads, DOWNLOAD_REPORT_MS);
       return failure(target, from, nav.error ?? 'the page did not load', status);
     }
+    // What committed is the egress proxy's answer (a refusal, a server it could not reach), not the page.
+    if (guards?.refused.slice(from.refused).some((r) => r.mainFrame && r.url === page.url())) return failure(target, from, 'refused', status);
+    const unreachable = guards?.unreachable.slice(from.unreachable).find((u) => u.url === page.url());
+    if (unreachable) return failure(target, from, unreachable.error, status);
     // Every read of the page waits on its renderer: an interrupt must not wait for a page stuck in a script.
     const settled = settle(page, human, nav.domContentLoaded, options).then(async (interstitial) => ({ interstitial, value: await read(page) }));
     const outcome = await unlessAborted(settled, options.signal);

@@ -2,8 +2,14 @@
  * Per-page setup for every tab scout drives: the safety script, the URL guard,
  * dialogs dismissed, downloads refused, popups and crashes recorded, and for
  * pages read as text, images, media and fonts blocked.
+ *
+ * The URL guard here gives early, readable refusals; the egress proxy the
+ * browser was launched with (launch/egress-proxy.ts) is what enforces them.
+ * The guard tells the proxy which hosts the page asked for, and reads the
+ * proxy's reason when it refused a navigation.
  */
-import type { HTTPRequest, Page } from 'puppeteer-core';
+import type { HTTPRequest, HTTPResponse, Page } from 'puppeteer-core';
+import { egressOf, type EgressProxy } from '../launch/egress-proxy.js';
 import { MAX_DIALOGS, safetyScript } from './safety-script.js';
 import { NAVIGATION_TIMEOUT_MS } from './navigate.js';
 import { checkUrl, checkUrlResolved, HostResolver } from './url-guard.js';
@@ -37,6 +43,8 @@ export interface PageGuards {
   downloads: string[];
   popups: PopupRecord[];
   refused: RefusedRequest[];
+  /** Navigations the egress proxy answered for because their server did not (its error as Chromium names it). */
+  unreachable: { url: string; error: string }[];
   /** Set when the renderer crashed; the tab is unusable and must be replaced. */
   crashed: boolean;
   /** Images, media and fonts are refused while this is true (it starts as the blockResources option). */
@@ -55,7 +63,7 @@ export interface PreparePageOptions {
 /** What a page read as text does without. */
 export const BLOCKED_RESOURCE_TYPES: ReadonlySet<string> = new Set(['image', 'media', 'font']);
 
-async function guardRequest(request: HTTPRequest, page: Page, guards: PageGuards, options: PreparePageOptions, resolver: HostResolver): Promise<void> {
+async function guardRequest(request: HTTPRequest, page: Page, guards: PageGuards, options: PreparePageOptions, resolver: HostResolver, egress: EgressProxy | undefined): Promise<void> {
   if (request.isInterceptResolutionHandled()) return;
   if (guards.blocking && BLOCKED_RESOURCE_TYPES.has(request.resourceType())) {
     await request.abort('blockedbyclient', 1).catch(() => {});
@@ -66,6 +74,7 @@ async function guardRequest(request: HTTPRequest, page: Page, guards: PageGuards
   // DNS only for navigations: a subresource by host name costs a lookup per host otherwise.
   const verdict = navigation ? await checkUrlResolved(request.url(), policy, resolver) : checkUrl(request.url(), policy);
   if (verdict.ok) {
+    egress?.pageAsked(verdict.url.hostname);
     await request.continue(request.continueRequestOverrides(), 0).catch(() => {});
     return;
   }
@@ -74,13 +83,28 @@ async function guardRequest(request: HTTPRequest, page: Page, guards: PageGuards
   await request.abort('blockedbyclient', 1).catch(() => {});
 }
 
+/** A navigation the egress proxy refused (an HTTP answer it made, or a tunnel it would not open): recorded with the proxy's reason. */
+function proxyRefusal(request: HTTPRequest, page: Page, guards: PageGuards, egress: EgressProxy): void {
+  if (!request.isNavigationRequest()) return;
+  let host: string;
+  try {
+    host = new URL(request.url()).hostname;
+  } catch {
+    return;
+  }
+  const refusal = egress.refusal(host);
+  if (!refusal?.refused) return;
+  const mainFrame = request.frame() === page.mainFrame();
+  guards.refused.push({ url: request.url(), reason: `refused ${request.url()}: ${refusal.refused}`, privateAddress: refusal.privateAddress ?? false, navigation: true, mainFrame });
+}
+
 /**
  * Set up a fresh page before its first navigation. Request interception is
  * cooperative (priority 0 to continue, 1 to abort), so other handlers may add
  * their own decisions; every intercepted request is resolved here.
  */
 export async function preparePage(page: Page, options: PreparePageOptions): Promise<PageGuards> {
-  const guards: PageGuards = { dialogs: [], downloads: [], popups: [], refused: [], crashed: false, blocking: options.blockResources ?? false };
+  const guards: PageGuards = { dialogs: [], downloads: [], popups: [], refused: [], unreachable: [], crashed: false, blocking: options.blockResources ?? false };
   const resolver = options.resolver ?? new HostResolver();
 
   page.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
@@ -113,6 +137,19 @@ export async function preparePage(page: Page, options: PreparePageOptions): Prom
   await page.evaluateOnNewDocument(safetyScript, MAX_DIALOGS);
   await page.setRequestInterception(true);
   // Puppeteer awaits the promise a request handler returns before it resolves the interception.
-  page.on('request', (request) => guardRequest(request, page, guards, options, resolver));
+  const egress = egressOf(page.browser());
+  page.on('request', (request) => guardRequest(request, page, guards, options, resolver, egress));
+  if (egress) {
+    // The proxy drops x-scout-* headers from servers' answers: these are its own.
+    page.on('response', (response: HTTPResponse) => {
+      const headers = response.headers();
+      if (headers['x-scout-refused'] !== undefined) proxyRefusal(response.request(), page, guards, egress);
+      const error = headers['x-scout-unreachable'];
+      if (error !== undefined && response.request().isNavigationRequest()) guards.unreachable.push({ url: response.url(), error });
+    });
+    page.on('requestfailed', (request) => {
+      if (/ERR_TUNNEL_CONNECTION_FAILED/.test(request.failure()?.errorText ?? '')) proxyRefusal(request, page, guards, egress);
+    });
+  }
   return guards;
 }

@@ -227,6 +227,6 @@ export function browserSessionOptions(config: Config): SessionOptions {
 
 /** Launch (or connect to) Chromium and return the agent's session. Throws ScoutError when Chrome is missing or fails. */
 export async function openSession(options: SessionOptions): Promise<ReadingSession> {
-  const launched = await launchBrowser(options.launch);
+  const launched = await launchBrowser({ ...options.launch, allowPrivateNetwork: options.allowPrivateNetwork });
   return new ReadingSession(launched, options);
 }

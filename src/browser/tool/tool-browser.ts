@@ -62,7 +62,7 @@ export class ToolBrowser {
   /** The browser, launched on first use. Throws ScoutError when Chrome is missing or fails. */
   async browser(): Promise<Browser> {
     if (this.launched) return this.launched.browser;
-    this.launching ??= launchBrowser(this.options.launch).then(async (launched) => {
+    this.launching ??= launchBrowser({ ...this.options.launch, allowPrivateNetwork: this.options.allowPrivateNetwork }).then(async (launched) => {
       // A launched Chromium opens an about:blank tab of its own; the tool opens its own tabs.
       if (!launched.connected) for (const page of await launched.browser.pages()) await page.close().catch(() => {});
       this.launched = launched;
