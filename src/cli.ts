@@ -9,7 +9,7 @@ import type { ResearchFlags } from './commands/research.js';
 import { writeJson, type CommandContext } from './commands/io.js';
 import { addBrowserOptions, addCommonOptions, addLlmOptions, addResearchOptions, addSearchOptions, configFor } from './commands/options.js';
 import type { Config } from './config.js';
-import { errorJson, EXIT, exitCodeOf, formatError, printedAsJson, ScoutError } from './errors.js';
+import { errorJson, EXIT, exitCodeOf, formatError, messageOf, printedAsJson, ScoutError } from './errors.js';
 import { processIo, type Io } from './io.js';
 import { readQuestion } from './question.js';
 import { terminalJson } from './util/terminal-text.js';
@@ -103,6 +103,22 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
   return program;
 }
 
+/**
+ * Write errors on the output streams end scout quietly, never with a stack.
+ * stdout closed by its reader (`scout read … | head -1`: EPIPE) exits 0, since
+ * the reader took what it wanted; any other failure (a full disk: ENOSPC) says
+ * so in one line and exits 5. A broken stderr only silences the progress.
+ */
+function exitOnOutputErrors(io: Io): void {
+  io.stderr.on('error', () => {});
+  io.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(EXIT.ok);
+    const failure = new ScoutError('OUTPUT_FAILED', `cannot write to stdout: ${error.code ?? messageOf(error)}`, 'free some space on the disk stdout goes to, or send it elsewhere');
+    io.stderr.write(formatError(failure, false));
+    process.exit(failure.exitCode);
+  });
+}
+
 function commanderMessage(error: CommanderError): string {
   return error.message.replace(/^error:\s*/, '');
 }
@@ -110,6 +126,7 @@ function commanderMessage(error: CommanderError): string {
 /** Run the CLI; resolves to the process exit code. */
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
   let exitCode: number = EXIT.ok;
+  exitOnOutputErrors(io);
   const verbose = argv.includes('-v') || argv.includes('--verbose');
   try {
     await buildProgram(io, (code) => (exitCode = code)).parseAsync(argv);

@@ -9,6 +9,8 @@ export const EXIT = {
   usage: 2,
   unavailable: 3,
   notFound: 4,
+  /** The answer could not be written: stdout or -o failed mid-write (a full disk, an I/O error). */
+  output: 5,
   interrupted: 130,
 } as const;
 
@@ -34,6 +36,7 @@ const CODES = {
   BROWSER_FAILED: EXIT.unavailable,
   BROWSER_ACTION_FAILED: EXIT.notFound,
   NOTHING_FOUND: EXIT.notFound,
+  OUTPUT_FAILED: EXIT.output,
   INTERRUPTED: EXIT.interrupted,
 } as const satisfies Record<string, ExitCode>;
 

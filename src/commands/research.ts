@@ -1,5 +1,4 @@
 /** `scout <question>`: run the research loop and render it: progress, answer, JSON, report file, trace. */
-import { writeFileSync } from 'node:fs';
 import { answerLanguage } from '../agent/language.js';
 import { research } from '../agent/research.js';
 import { parseSecrets, redactor } from '../agent/secrets.js';
@@ -11,7 +10,9 @@ import type { TraceEvent, Tracer } from '../trace.js';
 import { markdownReport, noAnswerReason, reportTail } from '../ui/output.js';
 import { createProgress } from '../ui/progress.js';
 import { renderEvent } from '../ui/render-events.js';
+import { openReportFile } from '../ui/report-file.js';
 import { openTraceFile, type TraceFile } from '../ui/trace-file.js';
+import { terminalText } from '../util/terminal-text.js';
 import { writeJson, type Io } from './io.js';
 import { watchInterrupts } from './signals.js';
 
@@ -28,17 +29,11 @@ function exitCodeFor(result: ResearchResult): number {
   return EXIT.ok;
 }
 
-function writeReport(path: string, report: string): void {
-  try {
-    writeFileSync(path, report);
-  } catch (error) {
-    throw new ScoutError('BAD_OPTION', `cannot write the report to ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`, 'give -o a writable path');
-  }
-}
-
 export async function runResearch(question: string, config: Config, flags: ResearchFlags, io: Io): Promise<number> {
   const secrets = { ...config.secrets, ...parseSecrets(flags.secret ?? []) };
   const redact = redactor(secrets);
+  // Both output files are checked before any model call: a bad path fails at once, not after the run.
+  const reportFile = flags.output ? openReportFile(flags.output) : undefined;
   const progress = createProgress({ quiet: config.quiet, stream: io.stderr, env: io.env });
   let traceFile: TraceFile | undefined;
   if (flags.trace) traceFile = openTraceFile(flags.trace, redact);
@@ -52,7 +47,7 @@ export async function runResearch(question: string, config: Config, flags: Resea
     ? (token: string) => {
         if (!streamed) progress.stop();
         streamed = true;
-        io.stdout.write(redact(token));
+        io.stdout.write(terminalText(redact(token)));
       }
     : undefined;
 
@@ -83,7 +78,7 @@ export async function runResearch(question: string, config: Config, flags: Resea
     progress.stop();
     trace({ type: 'result', stoppedBy: result.stoppedBy, stats: result.stats });
     const report = markdownReport(result);
-    if (flags.output) writeReport(flags.output, report);
+    reportFile?.write(report);
     if (flags.json) writeJson(io, result);
     else io.stdout.write(streamed ? reportTail(result) : report);
     const code = exitCodeFor(result);
@@ -96,7 +91,7 @@ export async function runResearch(question: string, config: Config, flags: Resea
       writeJson(io, { question, error: errorJson(error), notes });
       printedAsJson.add(error as object);
     } else if (notes.length > 0) {
-      io.stdout.write(['Notes gathered before the failure:', ...notes.map((n) => `- ${n.text} (${n.url})`)].join('\n') + '\n');
+      io.stdout.write(terminalText(['Notes gathered before the failure:', ...notes.map((n) => `- ${n.text} (${n.url})`)].join('\n') + '\n'));
     }
     if (interrupts.second.aborted) throw new ScoutError('INTERRUPTED', 'interrupted', undefined, { cause: error });
     throw error;

@@ -1,6 +1,7 @@
 /**
  * Ctrl-C during research: the first stops browsing so the answer can still be
- * written from the notes; the second quits at once. SIGTERM counts as a second.
+ * written from the notes; the second quits at once. SIGTERM and SIGHUP (the
+ * terminal closed) count as a second: the browser is closed, then scout exits.
  */
 
 export interface Interrupts {
@@ -27,12 +28,14 @@ export function watchInterrupts(onFirst: () => void): Interrupts {
   };
   process.on('SIGINT', onSigint);
   process.on('SIGTERM', quit);
+  process.on('SIGHUP', quit);
   return {
     first: first.signal,
     second: second.signal,
     dispose() {
       process.off('SIGINT', onSigint);
       process.off('SIGTERM', quit);
+      process.off('SIGHUP', quit);
     },
   };
 }

@@ -1,5 +1,6 @@
 /** --trace: one JSON line per event, secrets scrubbed, written as the run goes so a crash loses nothing. */
 import { closeSync, openSync, writeSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { ScoutError } from '../errors.js';
 import type { TraceEvent, Tracer } from '../trace.js';
 
@@ -13,7 +14,9 @@ export function openTraceFile(path: string, redact: (text: string) => string): T
   try {
     fd = openSync(path, 'w', 0o600);
   } catch (error) {
-    throw new ScoutError('BAD_OPTION', `cannot write the trace file ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`, 'give --trace a writable path');
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    const reason = code === 'ENOENT' ? `the folder ${dirname(resolve(path))} does not exist` : code;
+    throw new ScoutError('BAD_OPTION', `cannot write the trace file ${path}: ${reason}`, 'give --trace a file in an existing, writable folder');
   }
   return {
     trace(event: TraceEvent) {
