@@ -56,7 +56,8 @@ export async function* round(run: Run, browsers: BrowserLifecycle, input: RoundI
     return { kind: 'unreadable', correction: run.redact(`The page ${target.url} could not be opened (${load.error}). That site is unavailable; consider another link or GO_BACK.`) };
   }
   const browser = await browsers.get();
-  const view = redactedView(browser.read(load), run.redact);
+  // A page may echo a secret back, in its address or its text: the model sees its name instead.
+  const view = browser.read(load, run.redact);
   const url = run.redact(load.url);
   const links = run.frontier.offer(view.links, MAX_LINKS);
   const promptFor = (text: string, extraWarnings: readonly string[] = []) =>
@@ -88,7 +89,6 @@ async function* openTarget(run: Run, browsers: BrowserLifecycle, target: Target)
   }
   run.frontier.markVisited(target.url);
   run.frontier.markVisited(load.url);
-  // A page may echo a secret back, in its address or its text: what is recorded is redacted.
   const url = run.redact(load.url);
   const error = load.error ? { error: run.redact(load.error) } : {};
   run.visited.push({ url, status: load.status, ms: load.ms, ...error });
@@ -96,15 +96,6 @@ async function* openTarget(run: Run, browsers: BrowserLifecycle, target: Target)
   return load;
 }
 
-/** The page as the model and the notes see it, with every secret value the page echoed replaced by its name. */
-function redactedView(view: PageView, redact: (text: string) => string): PageView {
-  return {
-    title: redact(view.title),
-    links: view.links.map((l) => ({ url: redact(l.url), text: redact(l.text) })),
-    fields: view.fields.map((f) => ({ ...f, label: redact(f.label), ...(f.options ? { options: f.options.map(redact) } : {}) })),
-    frame: (maxChars) => redact(view.frame(maxChars)),
-  };
-}
 
 /** A browser that throws instead of reporting (a protocol error after a crash) costs the page, not the run. */
 async function loadSafely(browser: ResearchBrowser, url: string, signal: AbortSignal): Promise<PageLoad> {

@@ -87,5 +87,6 @@ export interface ResearchBrowser extends BrowserSession {
   prefetch(urls: readonly string[]): void;
   /** False once the browser itself is gone (killed or crashed), not just a tab. */
   alive(): boolean;
-  read(load: PageLoad): PageView;
+  /** The page as the model sees it; `clean` is applied to its address, title, text and links before the page is framed (secrets a page echoed are replaced so). */
+  read(load: PageLoad, clean?: (text: string) => string): PageView;
 }

@@ -148,7 +148,7 @@ describe('research end to end', () => {
           user(req).includes('You just filled and submitted a form') ? 'Note: On login-submit, the members observation deck opens at 10:00 every day. "opens at 10:00 every day"\nAction: REQUEST_EXIT' : 'Error: no form check\nAction: GO_BACK',
       },
       conclude: 'The members observation deck opens at 10:00 every day [2].',
-    }, ['--secret', 'password=hunter2-secret']);
+    }, ['--secret', `password@${new URL(web.url).origin}=hunter2-secret`]);
     expect(run.result.code).toBe(0);
     const submitted = web.requests.find((r) => r.path === '/research/login-submit');
     expect(new URLSearchParams(submitted!.body).get('pass')).toBe('hunter2-secret');

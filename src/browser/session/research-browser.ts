@@ -22,14 +22,16 @@ export function prefetchTabs(env: NodeJS.ProcessEnv = process.env): number {
   return /^[0-3]$/.test(value) ? Number(value) : PREFETCH_TABS;
 }
 
-function readPageView(load: PageLoad): PageView {
+function readPageView(load: PageLoad, clean: (text: string) => string = (text) => text): PageView {
   const page = readPage(load.html, load.url);
-  const title = page.title || load.title;
+  const title = clean(page.title || load.title);
+  const url = clean(load.url);
+  const markdown = clean(page.markdown);
   return {
     title,
-    links: page.links,
-    fields: load.fields ?? [],
-    frame: (maxChars) => frame(title, load.url, page.markdown, maxChars).text,
+    links: page.links.map((l) => ({ url: clean(l.url), text: clean(l.text) })),
+    fields: (load.fields ?? []).map((f) => ({ ...f, label: clean(f.label), ...(f.options ? { options: f.options.map(clean) } : {}) })),
+    frame: (maxChars) => frame(title, url, markdown, maxChars).text,
   };
 }
 
