@@ -31,6 +31,7 @@ interface State {
   styles: Map<Element, CSSStyleDeclaration>;
   ctxs: Map<Element, Ctx>;
   backgrounds: Map<Element, number[] | null>;
+  colors: Map<string, number[] | null>;
   range: Range;
   vw: number;
   vh: number;
@@ -63,9 +64,9 @@ function styleOf(st: State, el: Element): CSSStyleDeclaration {
 }
 
 /** clip: rect() of no area on a positioned box, or a clip-path that keeps nothing. */
-function clipsToNothing(s: CSSStyleDeclaration): boolean {
-  const rect = /^rect\(([^)]*)\)$/.exec(s.clip);
-  if (rect && (s.position === 'absolute' || s.position === 'fixed')) {
+function clipsToNothing(s: CSSStyleDeclaration, position: string): boolean {
+  const rect = position === 'absolute' || position === 'fixed' ? /^rect\(([^)]*)\)$/.exec(s.clip) : null;
+  if (rect) {
     const [top, right, bottom, left] = (rect[1] ?? '').split(/[\s,]+/).map(parseFloat);
     if ([top, right, bottom, left].every((n) => Number.isFinite(n)) && ((bottom as number) <= (top as number) || (right as number) <= (left as number))) return true;
   }
@@ -84,14 +85,16 @@ function contextOf(st: State, el: Element): Ctx {
   for (let i = chain.length - 1; i >= 0; i--) {
     const x = chain[i] as Element;
     const s = styleOf(st, x);
-    let clipped = ctx.clipped || clipsToNothing(s);
+    const position = s.position;
+    let clipped = ctx.clipped || clipsToNothing(s, position);
     let scroller = ctx.scroller;
-    if (!clipped && (s.overflowX !== 'visible' || s.overflowY !== 'visible' || /paint|strict|content/.test(s.contain))) {
+    const overflow = s.overflow;
+    if (!clipped && (overflow !== 'visible' || /paint|strict|content/.test(s.contain))) {
       const r = x.getBoundingClientRect();
       if (r.width < 2 || r.height < 2) clipped = true;
       else if (/auto|scroll/.test(s.overflowX)) scroller = true;
     }
-    ctx = { clipped, fixed: ctx.fixed || s.position === 'fixed', scroller };
+    ctx = { clipped, fixed: ctx.fixed || position === 'fixed', scroller };
     st.ctxs.set(x, ctx);
   }
   return ctx;
@@ -105,37 +108,40 @@ function onScreen(st: State, r: Box, ctx: Ctx, min: number): boolean {
   return ctx.scroller || r.left + st.sx < st.vw;
 }
 
-function rgbaOf(color: string): number[] | null {
+/** A computed colour as [r, g, b, a] (memoised: pages use few colours), or null. */
+function rgbaOf(st: State, color: string): number[] | null {
+  const known = st.colors.get(color);
+  if (known !== undefined) return known;
   const m = /^rgba?\(([^)]*)\)$/.exec(color.trim());
-  if (!m) return null;
-  const parts = (m[1] ?? '').split(/[\s,/]+/).filter(Boolean).map(parseFloat);
-  return parts.length >= 3 ? [parts[0] as number, parts[1] as number, parts[2] as number, parts[3] ?? 1] : null;
+  const parts = (m?.[1] ?? '').split(/[\s,/]+/).filter(Boolean).map(parseFloat);
+  const rgba = parts.length >= 3 ? [parts[0] as number, parts[1] as number, parts[2] as number, parts[3] ?? 1] : null;
+  st.colors.set(color, rgba);
+  return rgba;
 }
 
 /** The opaque background colour an ancestor declares; null when unknown (none, an image, a translucent layer). */
 function backgroundOf(st: State, el: Element | null): number[] | null {
   if (!el) return null;
-  if (st.backgrounds.has(el)) return st.backgrounds.get(el) ?? null;
+  const known = st.backgrounds.get(el);
+  if (known !== undefined) return known;
   const s = styleOf(st, el);
+  const own = rgbaOf(st, s.backgroundColor);
+  const image = s.backgroundImage !== 'none';
   let bg: number[] | null;
-  if (s.backgroundImage !== 'none' || s.backgroundClip === 'text' || s.getPropertyValue('-webkit-background-clip') === 'text') bg = null;
-  else {
-    const own = rgbaOf(s.backgroundColor);
-    if (own && (own[3] ?? 0) >= 0.99) bg = own;
-    else bg = own && (own[3] ?? 0) > 0 ? null : backgroundOf(st, el.parentElement);
-  }
+  if (!image && (!own || (own[3] ?? 0) === 0)) bg = backgroundOf(st, el.parentElement);
+  else bg = !image && (own?.[3] ?? 0) >= 0.99 && s.backgroundClip !== 'text' ? own : null;
   st.backgrounds.set(el, bg);
   return bg;
 }
 
-/** Text painted in its background's colour, or fully transparent with no background clip. */
+/** Text painted in its background's colour (or transparent), with no shadow or stroke to show it. */
 function sameAsBackground(st: State, el: Element, s: CSSStyleDeclaration): boolean {
-  if (s.textShadow !== 'none' || parseFloat(s.getPropertyValue('-webkit-text-stroke-width')) > 0) return false;
-  const fill = rgbaOf(s.getPropertyValue('-webkit-text-fill-color') || s.color);
-  const bg = backgroundOf(st, el);
+  const fill = rgbaOf(st, s.webkitTextFillColor || s.color);
+  const bg = fill ? backgroundOf(st, el) : null;
   if (!fill || !bg) return false;
-  if ((fill[3] ?? 1) < 0.05) return true;
-  return Math.abs((fill[0] as number) - (bg[0] as number)) + Math.abs((fill[1] as number) - (bg[1] as number)) + Math.abs((fill[2] as number) - (bg[2] as number)) < 12;
+  const distance = Math.abs((fill[0] as number) - (bg[0] as number)) + Math.abs((fill[1] as number) - (bg[1] as number)) + Math.abs((fill[2] as number) - (bg[2] as number));
+  if ((fill[3] ?? 1) >= 0.05 && distance >= 12) return false;
+  return s.textShadow === 'none' && !(parseFloat(s.webkitTextStrokeWidth) > 0);
 }
 
 /** The bounds of el's own text, or null when it takes no room. */
@@ -222,7 +228,7 @@ function shownInPanel(st: State, el: Element, panel: Element, texts: readonly Te
   if (texts && (parseFloat(s.fontSize) < 2 || sameAsBackground(st, el, s))) return false;
   for (let x: Element | null = el; x && x !== panel; x = x.parentElement) {
     const xs = styleOf(st, x);
-    if (xs.display === 'none' || parseFloat(xs.opacity) === 0 || x.getAttribute('aria-hidden') === 'true' || clipsToNothing(xs)) return false;
+    if (xs.display === 'none' || parseFloat(xs.opacity) === 0 || x.getAttribute('aria-hidden') === 'true' || clipsToNothing(xs, xs.position)) return false;
   }
   return true;
 }
@@ -234,25 +240,18 @@ function panelOf(el: Element, panels: ReadonlySet<Element>): Element | null {
 
 /** Text owners (with their non-blank text nodes), images and links under body, in document order. */
 function collect(body: HTMLElement): { owners: Map<Element, Text[]>; images: Element[]; links: Element[] } {
-  const skip = /^(?:script|style|noscript|template|title|select|option|optgroup|datalist|textarea|svg|math)$/;
+  const skip = /^(?:script|style|noscript|template|title|select|option|optgroup|datalist|textarea)$/;
   const owners = new Map<Element, Text[]>();
-  const images: Element[] = [];
-  const links: Element[] = [];
-  const walker = document.createTreeWalker(body, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
-    acceptNode: (n) => (n.nodeType === 1 && skip.test((n as Element).localName) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
-  });
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    if (n.nodeType === 1) {
-      const name = (n as Element).localName;
-      if (name === 'img') images.push(n as Element);
-      else if (name === 'a' && (n as Element).hasAttribute('href')) links.push(n as Element);
-    } else if (/\S/.test((n as Text).data) && n.parentElement) {
-      const list = owners.get(n.parentElement);
-      if (list) list.push(n as Text);
-      else owners.set(n.parentElement, [n as Text]);
-    }
+  const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode() as Text | null; n; n = walker.nextNode() as Text | null) {
+    const owner = n.parentElement;
+    if (!owner || !/\S/.test(n.data) || skip.test(owner.localName) || !(owner instanceof HTMLElement)) continue;
+    const list = owners.get(owner);
+    if (list) list.push(n);
+    else owners.set(owner, [n]);
   }
-  return { owners, images, links };
+  const html = (list: NodeListOf<Element>) => [...list].filter((el) => el instanceof HTMLElement);
+  return { owners, images: html(body.querySelectorAll('img')), links: html(body.querySelectorAll('a[href]')) };
 }
 
 /** Judge every text, image and link of the page and mark what is hidden; nothing is marked when the budget runs out. */
@@ -262,7 +261,7 @@ export function markVisibility(budgetMs: number, marks: { hidden: string; panel:
   const body = document.body;
   if (!body) return report(false);
   const root = document.documentElement;
-  const st: State = { styles: new Map(), ctxs: new Map(), backgrounds: new Map(), range: document.createRange(), vw: innerWidth, vh: innerHeight, sx: scrollX, sy: scrollY, docH: Math.max(root.scrollHeight, innerHeight) };
+  const st: State = { styles: new Map(), ctxs: new Map(), backgrounds: new Map(), colors: new Map(), range: document.createRange(), vw: innerWidth, vh: innerHeight, sx: scrollX, sy: scrollY, docH: Math.max(root.scrollHeight, innerHeight) };
   const panels = findPanels(st, body);
   const { owners, images, links } = collect(body);
   const shown = new Set<Element>();
