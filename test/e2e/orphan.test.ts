@@ -57,9 +57,9 @@ describe('no Chromium outlives scout', () => {
     const asked = llm.chats().length;
     const args = ['--llm-url', llm.url, '--searxng-url', world.searx.url, '--allow-private-network', '--max-pages', '1', 'towers'];
     const { before, after, exit } = await killMidRun(args, signal, () => llm.chats().length >= asked + 2);
-    expect(exit).toBe(signal === 'SIGKILL' ? 'SIGKILL' : 'code 130');
     expect(before).toBeGreaterThan(0);
     expect(after).toEqual([]);
+    expect(exit).toBe(signal === 'SIGKILL' ? 'SIGKILL' : 'code 130');
   });
 
   it.each(['SIGKILL', 'SIGHUP'] as const)('a `scout browser open` killed with %s while the page loads leaves no Chromium', async (signal) => {
