@@ -7,15 +7,17 @@
  * content, clip / clip-path to nothing), off-screen (left of or above the page, or right
  * of the viewport outside a scrolling box; outside the viewport when fixed), or drawn in
  * the colour of the background an ancestor declares. Images and links are judged by
- * their box. The exception: a collapsed panel a visible control opens (a closed
- * <details> with a visible summary, the target of a visible control's aria-controls, of a
- * tab's href or data-(bs-)target, a tabpanel labelled by a visible tab) is marked as a
- * panel and read, unless its text is hidden in another way within it.
+ * their box (an image sized under 2px by its attributes is a tracking pixel, though an
+ * image not loaded shows its alt). The exception: a collapsed panel a visible control
+ * opens (a closed <details> with a visible summary, the target of a visible control's
+ * aria-controls, of a tab's href or data-(bs-)target, a tabpanel labelled by a visible
+ * tab) is marked as a panel and read, unless its text is hidden in another way within it.
  *
- * Serialised into the page (visibilitySource), so the functions below use only each
+ * Serialised into the page (markedDomSource), so the functions below use only each
  * other and the page's globals. Marks: HIDDEN="1" on the outermost element with nothing
  * shown, HIDDEN="text" on an element whose own text is hidden but not all it holds,
- * PANEL="1" on kept panels, MARKED="1" on <html> once the whole page was judged.
+ * PANEL="1" on kept panels, MARKED="1" on <html> once the whole page was judged. A page
+ * too big to judge within the budget is read unmarked, as raw HTML is.
  */
 export const HIDDEN_MARK = 'data-scout-hidden';
 export const PANEL_MARK = 'data-scout-panel';
