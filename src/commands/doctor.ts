@@ -1,5 +1,5 @@
 /** `scout doctor`: one line per dependency, ok or fail with a hint. */
-import { checkChrome } from '../browser/launch/check.js';
+import { cdpUrlNote, checkChrome } from '../browser/launch/check.js';
 import type { Config } from '../config.js';
 import { EXIT } from '../errors.js';
 import type { HealthCheck } from '../health.js';
@@ -16,7 +16,7 @@ async function searchCheck(config: Config): Promise<HealthCheck> {
 }
 
 export async function runDoctor(config: Config, io: Io, json: boolean): Promise<number> {
-  const checks = await Promise.all([checkChrome(config.chrome), createLlm(config).check(), searchCheck(config)]);
+  const checks = [...(await Promise.all([checkChrome(config.chrome), createLlm(config).check(), searchCheck(config)])), ...cdpUrlNote(config.cdpUrl)];
   if (json) {
     writeJson(io, { ok: checks.every((c) => c.ok), checks });
   } else {

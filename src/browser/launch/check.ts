@@ -4,6 +4,12 @@ import type { HealthCheck } from '../../health.js';
 import { findChrome, installHint } from './chrome.js';
 import { launchBrowser } from './launch.js';
 
+/** With --cdp-url, what scout cannot guard in a browser it did not launch: one doctor line, none otherwise. */
+export function cdpUrlNote(cdpUrl: string | undefined): HealthCheck[] {
+  if (!cdpUrl) return [];
+  return [{ name: '--cdp-url', ok: true, detail: "requests of that browser are not routed through scout's egress proxy; only the page-level URL guard applies" }];
+}
+
 export async function checkChrome(explicit: string | undefined): Promise<HealthCheck> {
   const name = 'Chrome';
   let executablePath: string;
