@@ -53,7 +53,7 @@ function expectNoSecret(run: Run & { everything: string }): void {
   expect(JSON.stringify(run.json().sources)).not.toContain('Tr0ub4dor');
 }
 
-describe('secrets bound to their site', () => {
+describe('secrets bound to their site', { timeout: 90_000 }, () => {
   it('never fills a secret into a search form of another site, and never shows or writes its value', async () => {
     web.route('/unrelated/search.html', (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -120,7 +120,7 @@ describe('secrets bound to their site', () => {
   });
 });
 
-describe('no exfiltration through forms', () => {
+describe('no exfiltration through forms', { timeout: 90_000 }, () => {
   it('refuses a paraphrase of the notes typed into a form that posts to another origin', async () => {
     const collector = other.at('/collect');
     web.route('/exfil/contact.html', (_req, res) => {
