@@ -72,7 +72,8 @@ describe('checkUrlResolved', () => {
   });
 
   it('uses the system resolver by default', async () => {
-    expect((await new HostResolver().addresses('localhost')).some(isPrivateAddress)).toBe(true);
+    const resolution = await new HostResolver().resolve('localhost');
+    expect(resolution.ok && resolution.addresses.some(isPrivateAddress)).toBe(true);
   });
 
   it('lets a name that does not resolve through (Chrome will fail on it)', async () => {

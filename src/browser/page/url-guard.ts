@@ -75,11 +75,6 @@ export class HostResolver {
     }
     return found;
   }
-
-  async addresses(host: string): Promise<string[]> {
-    const resolution = await this.resolve(host);
-    return resolution.ok ? resolution.addresses : [];
-  }
 }
 
 /** checkUrl, then DNS: refuse a host name that resolves to a private address. */
