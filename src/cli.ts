@@ -43,7 +43,7 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .argument('[question...]', 'the question (or pipe it on stdin)')
     .option('-o, --output <file>', 'also write the Markdown report to this file')
     .option('--trace <file.jsonl>', 'write one JSON line per event (LLM call, search, page, note, action)')
-    .addOption(new Option('--secret <name=value>', 'a value to fill into forms, never shown to the model or written out (repeatable)').argParser((v: string, prev: string[] = []) => [...prev, v]))
+    .addOption(new Option('--secret <name@site=value>', 'a value to fill only into POST forms of its site, never shown to the model or written out (repeatable)').argParser((v: string, prev: string[] = []) => [...prev, v]))
     .option('--dry-run', 'print the resolved question and config as JSON, and stop');
   addCommonOptions(addBrowserOptions(addSearchOptions(addLlmOptions(addResearchOptions(program)))));
 
