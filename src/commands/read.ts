@@ -19,7 +19,11 @@ function targetUrl(raw: string): string {
 }
 
 function refusal(reason: string, privateAddress: boolean): ScoutError {
-  return new ScoutError('BAD_INPUT', reason, privateAddress ? ALLOW_PRIVATE_HINT : 'give an http:// or https:// URL');
+  if (privateAddress) return new ScoutError('BAD_INPUT', reason, ALLOW_PRIVATE_HINT);
+  // A name that does not resolve is an address to check, not a refused one (the egress proxy fails closed on it).
+  if (/ does not resolve$/.test(reason)) return new ScoutError('NOTHING_FOUND', reason.replace(/^refused /, 'could not read '), 'check the address, or try again later');
+  if (/ did not resolve within /.test(reason)) return new ScoutError('BAD_INPUT', reason, 'its name server answers too slowly for the address to be checked safely; try again later');
+  return new ScoutError('BAD_INPUT', reason, 'give an http:// or https:// URL');
 }
 
 /** Load the page; Ctrl-C stops the load and still closes the browser (exit 130). */
