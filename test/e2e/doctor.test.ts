@@ -55,4 +55,9 @@ describe('scout doctor', () => {
     expect(JSON.parse(bad.stdout).checks[1]).toMatchObject({ ok: false, detail: expect.stringContaining('rejected the API key') });
     await openai.close();
   });
+
+  it('says in one line that a --cdp-url browser is not routed through the egress proxy', async () => {
+    const { stdout } = await runCli(['doctor', '--llm-url', llm.url, '--searxng-url', searx.url], { env: { SCOUT_CDP_URL: 'http://127.0.0.1:9' } });
+    expect(stdout).toContain("--cdp-url: requests of that browser are not routed through scout's egress proxy; only the page-level URL guard applies\n");
+  });
 });

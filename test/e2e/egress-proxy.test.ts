@@ -2,15 +2,12 @@
  * The egress proxy through the real CLI: names resolve through the tests' DNS
  * double (SCOUT_DNS_SERVER, a test-only switch), every answer is loopback or
  * none, so nothing can leave the machine. A name that answers 127.0.0.1 after
- * 2.5 s, or only once the URL guard has looked, is refused, not read; and
- * `scout doctor` says what --cdp-url leaves unguarded.
+ * 2.5 s, or only once the URL guard has looked, is refused, not read.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsDouble, type DnsDouble } from '../support/dns-double.js';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web.js';
-import { startLlmDouble, type LlmDouble } from '../support/llm-double.js';
 import { runCli } from '../support/run-cli.js';
-import { startSearxngDouble, type SearxngDouble } from '../support/searxng-double.js';
 
 let web: FixtureWeb;
 let dns: DnsDouble;
@@ -53,22 +50,5 @@ describe('scout read behind the egress proxy', () => {
     const { code, stdout } = await runCli(['read', `http://local.test:${web.port}/articles/towers.html`, '--allow-private-network'], { env: { SCOUT_DNS_SERVER: dns.server } });
     expect(code).toBe(0);
     expect(stdout).toContain('The Lakhta Center in Saint Petersburg is 462 metres tall');
-  });
-});
-
-describe('scout doctor with --cdp-url', () => {
-  let llm: LlmDouble;
-  let searx: SearxngDouble;
-  beforeAll(async () => {
-    llm = await startLlmDouble({ models: ['qwen3:8b'] });
-    searx = await startSearxngDouble();
-  });
-  afterAll(async () => {
-    await Promise.all([llm.close(), searx.close()]);
-  });
-
-  it('says in one line that the browser is not routed through the egress proxy', async () => {
-    const { stdout } = await runCli(['doctor', '--llm-url', llm.url, '--searxng-url', searx.url], { env: { SCOUT_CDP_URL: 'http://127.0.0.1:9' } });
-    expect(stdout).toContain("--cdp-url: requests of that browser are not routed through scout's egress proxy; only the page-level URL guard applies\n");
   });
 });
