@@ -130,7 +130,11 @@ function factsPassage(page: Page, facts: readonly string[]): string | undefined 
 /** The longest run of the note's own tokens that stands on the page word for word. */
 function verbatimSpan(page: Page, tokens: readonly Token[]): string | undefined {
   const positions = new Map<string, number[]>();
-  for (const [i, t] of page.tokens.entries()) positions.set(t.norm, [...(positions.get(t.norm) ?? []), i]);
+  for (const [i, t] of page.tokens.entries()) {
+    const list = positions.get(t.norm);
+    if (list) list.push(i);
+    else positions.set(t.norm, [i]);
+  }
   let best = { length: 0, pageFrom: 0, cjk: false };
   for (let s = 0; s < tokens.length; s++) {
     for (const p of positions.get(tokens[s]!.norm) ?? []) {
