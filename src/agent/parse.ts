@@ -139,7 +139,10 @@ function parseLines(text: string): NavigationAnswer {
   return answer;
 }
 
-/** A JSON object anywhere in the text (bare or in a ```json fence), or undefined. */
+/** An answer that is a JSON object, bare or in a ``` fence (a few blank lines before it are common). */
+const JSON_ANSWER = /^\s*(?:```(?:json)?\s*)?\{/i;
+
+/** The JSON object in the text (from its first { to its last }), or undefined. */
 function jsonObject(text: string): Record<string, unknown> | undefined {
   const start = text.indexOf('{');
   const end = text.lastIndexOf('}');
@@ -202,8 +205,10 @@ function usable(answer: NavigationAnswer): boolean {
 export function parseNavigation(raw: string, thinking = ''): NavigationAnswer {
   let first: NavigationAnswer | undefined;
   for (const text of readings(raw, thinking)) {
-    const json = jsonObject(text);
-    const answer = (json && parseJson(json)) ?? parseLines(text);
+    // A JSON answer is one that is JSON: a snippet quoted inside a Note must not replace the lines around it.
+    const lines = parseLines(text);
+    const json = usable(lines) || !JSON_ANSWER.test(text) ? undefined : jsonObject(text);
+    const answer = (json && parseJson(json)) ?? lines;
     first ??= answer;
     if (usable(answer)) return answer;
   }
@@ -211,7 +216,7 @@ export function parseNavigation(raw: string, thinking = ''): NavigationAnswer {
 }
 
 function searchIn(text: string): SearchAnswer {
-  const json = jsonObject(text);
+  const json = JSON_ANSWER.test(text) ? jsonObject(text) : undefined;
   const query = json && textOf(field(json, 'search', 'query'));
   if (query) return { kind: 'search', query };
   for (const line of text.split(/\r?\n/).map(clean)) {

@@ -130,6 +130,11 @@ describe('parseNavigation: models as they answer', () => {
     expect(parseNavigation('{"name": "navigate", "arguments": {"link": 3}}').action).toEqual({ kind: 'navigate', target: '3' });
   });
 
+  it('keeps the lines when a Note quotes a JSON snippet: only an answer that is JSON is read as JSON', () => {
+    const answer = parseNavigation('Note: The API returns {"action": "REQUEST_EXIT"} for a done job.\nAction: navigate 3');
+    expect(answer).toEqual({ note: 'The API returns {"action": "REQUEST_EXIT"} for a done job.', action: { kind: 'navigate', target: '3' }, fields: [] });
+  });
+
   it('reads the answer out of a think block that was never closed, the last one it wrote (QwenLM/Qwen3#1427)', () => {
     const answer = parseNavigation('<think>Okay, the page has the height. Action: navigate 3? No, the note is enough.\nNote: On x, 462 m. "462 metres"\nAction: REQUEST_EXIT');
     expect(answer.note).toBe('On x, 462 m. "462 metres"');
