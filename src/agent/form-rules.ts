@@ -88,7 +88,9 @@ export function refuseCrossOrigin(named: readonly NamedField[], ctx: FormContext
   for (const { value, field } of named) {
     const target = actionOrigin(field, ctx.pageUrl);
     if (target === pageOrigin) continue;
-    const fromQuestion = [...norms(value.value)].every((t) => question.has(t));
+    const words = [...norms(value.value)];
+    // A value with no word or number to compare (other scripts' digits, symbols) is not "from the question".
+    const fromQuestion = words.length > 0 && words.every((t) => question.has(t));
     if (fromQuestion || fromOptions(value.value, field, ctx.fields)) continue;
     return {
       correction: `The form on ${ctx.pageUrl} sends to another site (${target}): such a form is filled only with words of the question or the form's own options, so it was not filled. Never send your notes to a site.`,

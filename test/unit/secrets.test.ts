@@ -136,6 +136,8 @@ describe('decide: a form to another origin carries only the question or its own 
   it('refuses even one word that is not in the question, and an option the form does not offer', () => {
     expect(decideOn(PAGE, fields, '[Summary](opening time lakhta)').step.kind).not.toBe('form');
     expect(decideOn(PAGE, fields, '[Topic](462 metres)').step.kind).not.toBe('form');
+    // Digits of another script or bare symbols have no token to compare: not taken from the question either.
+    expect(decideOn(PAGE, fields, '[Summary](४६२)').step.kind).not.toBe('form');
   });
 
   it('judges a javascript: action as another origin', () => {
