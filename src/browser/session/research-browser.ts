@@ -65,9 +65,12 @@ export async function openResearchBrowser(config: Config, trace: Tracer): Promis
   const session = await openSession({ ...browserSessionOptions(config), prefetchTabs: prefetchTabs() });
   session.prepare();
   let fields: FormField[] = [];
+  /** The address of the document the fields were found on: a form is filled only there. */
+  let fieldsUrl = '';
 
   const withFields = async (load: PageLoad): Promise<PageLoad> => {
     fields = await discover(session, load);
+    fieldsUrl = session.currentPage()?.url() ?? load.url;
     trace({ type: 'load', url: load.url, status: load.status, ms: load.ms, prefetched: session.wasPrefetched(load), error: load.error, interstitial: load.interstitial, dialogs: load.dialogs, downloads: load.downloads, popups: load.popups, fields: fields.length });
     return { ...load, fields: pageFields(fields) };
   };
@@ -86,7 +89,8 @@ export async function openResearchBrowser(config: Config, trace: Tracer): Promis
     async fillForm(requests): Promise<FormOutcome> {
       const page = session.currentPage();
       const formUrl = page?.url() ?? '';
-      if (!page) return { filled: [], failed: requests.map((r) => r.field), navigated: false, load: await session.current(formUrl) };
+      // The page moved on while the model thought (a redirect, a refresh): its fields, and what was checked of them, are not this document's.
+      if (!page || formUrl !== fieldsUrl) return { filled: [], failed: requests.map((r) => r.field), navigated: false, load: await withFields(await session.current(formUrl)) };
       const result = await fillAndSubmit(page, fields, requests, FORM_TIMEOUT_MS);
       trace({ type: 'form', url: formUrl, filled: result.filled, failed: result.failed, navigated: result.navigated });
       return { ...result, load: await withFields(await session.current(page.url())) };
