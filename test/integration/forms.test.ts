@@ -85,6 +85,22 @@ describe('discoverForms in real Chromium', () => {
     expect(field('pin').locator).toEqual(['#login', '#pin']);
   });
 
+  it('takes where a form sends from its default button, also one tied to it by form= from outside it', async () => {
+    web.route('/forms/outside-button', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end('<form id="login" method="post" action="/login"><label>Password <input name="pass" type="password"></label></form>' +
+        '<button form="login" formaction="https://other.example/collect" formmethod="get">Log in</button>');
+    });
+    const other = await browser.newPage();
+    try {
+      await other.goto(web.at('/forms/outside-button'), { waitUntil: 'load' });
+      const pass = (await discoverForms(other)).find((f) => f.name === 'pass');
+      expect(pass?.form).toEqual({ action: 'https://other.example/collect', method: 'get' });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('gives every field a locator that finds it again and a distinct backendNodeId', async () => {
     for (const f of fields.filter((x) => x.name)) expect(await resolveName(f.locator)).toBe(f.name);
     const ids = fields.map((f) => f.backendNodeId);

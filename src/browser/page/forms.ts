@@ -53,7 +53,10 @@ function formTargetInPage(field: Element): FormTarget | undefined {
   if (!form) return undefined;
   const doc = field.ownerDocument;
   const attr = (el: Element, name: string): string | null => (Element.prototype.hasAttribute.call(el, name) ? Element.prototype.getAttribute.call(el, name) : null);
-  const submit = Element.prototype.querySelector.call(form, 'button[type=submit], input[type=submit], button:not([type])');
+  // The form's default button is its first submit control in form.elements, which holds buttons tied to it by form= from outside it too.
+  const elementsOf = doc.defaultView ? Object.getOwnPropertyDescriptor(doc.defaultView.HTMLFormElement.prototype, 'elements')?.get : undefined;
+  const controls = elementsOf ? (Array.from(elementsOf.call(form) as ArrayLike<Element>) as (Element & { type?: string })[]) : [];
+  const submit = controls.find((el) => (el.type === 'submit' && (el.tagName === 'BUTTON' || el.tagName === 'INPUT')) || (el.tagName === 'INPUT' && el.type === 'image')) ?? null;
   const action = (submit ? attr(submit, 'formaction') : null) ?? attr(form, 'action') ?? '';
   const method = ((submit ? attr(submit, 'formmethod') : null) ?? attr(form, 'method') ?? 'get').trim().toLowerCase();
   let absolute: string;

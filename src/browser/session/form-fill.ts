@@ -67,9 +67,13 @@ function radioFor(fields: readonly FormField[], index: number, value: string): n
   return match >= 0 ? match : index;
 }
 
+/** The form's default button: its first submit control in form.elements (buttons tied to it by form= included), as discovery judged it. */
 const OWN_SUBMIT = `function () {
   const form = this.form;
-  return form ? form.querySelector('button[type=submit], input[type=submit], button:not([type])') : null;
+  const view = this.ownerDocument.defaultView;
+  const elementsOf = form && view ? Object.getOwnPropertyDescriptor(view.HTMLFormElement.prototype, 'elements').get : undefined;
+  const controls = elementsOf ? Array.from(elementsOf.call(form)) : [];
+  return controls.find((el) => (el.type === 'submit' && (el.tagName === 'BUTTON' || el.tagName === 'INPUT')) || (el.tagName === 'INPUT' && el.type === 'image')) || null;
 }`;
 
 async function submitControl(page: Page, cdp: CDPSession, fields: readonly FormField[], last: PageElement): Promise<PageElement | undefined> {
