@@ -140,8 +140,10 @@ export async function preparePage(page: Page, options: PreparePageOptions): Prom
   const egress = egressOf(page.browser());
   page.on('request', (request) => guardRequest(request, page, guards, options, resolver, egress));
   if (egress) {
-    // The proxy drops x-scout-* headers from servers' answers: these are its own.
+    // The proxy drops x-scout-* headers from servers' answers, but only where it sees them: in plain http.
+    // Inside an https tunnel they are the server's own, and a refused tunnel shows as a failed request instead.
     page.on('response', (response: HTTPResponse) => {
+      if (!response.url().startsWith('http:') || response.fromCache()) return;
       const headers = response.headers();
       if (headers['x-scout-refused'] !== undefined) proxyRefusal(response.request(), page, guards, egress);
       const error = headers['x-scout-unreachable'];
