@@ -4,6 +4,7 @@
  * checked in English answers only: other languages capitalise differently
  * (German nouns) or not at all, while numbers read the same everywhere.
  */
+import { CITATION } from './citations.js';
 import type { Note } from './types.js';
 import { namesOf, numbersOf, tokenize } from './text-tokens.js';
 
@@ -13,8 +14,6 @@ export interface UnsupportedClaim {
   /** Numbers and names of the sentence that no cited note holds. */
   missing: string[];
 }
-
-const CITATION = /\[(\d{1,3})\]/g;
 
 function sentencesOf(answer: string): string[] {
   return answer

@@ -5,7 +5,8 @@
  */
 import type { Citation, Note, Source } from './types.js';
 
-const CITATION = /\[(\d{1,3})\]/g;
+/** A citation of note n in an answer: [n]. */
+export const CITATION = /\[(\d{1,3})\]/g;
 
 export interface CheckedAnswer {
   answer: string;
