@@ -11,7 +11,7 @@ import { decide } from './decide.js';
 import { forPrompt } from './grounding.js';
 import { substitute } from './guards.js';
 import { parseSearchAnswer } from './parse.js';
-import { PREFETCH, round, type Target } from './round.js';
+import { PREFETCH, round, runView, type Target } from './round.js';
 import type { Run } from './run.js';
 import type { ResearchEvent, StoppedBy } from './types.js';
 
@@ -49,7 +49,7 @@ export async function* browse(run: Run, browsers: BrowserLifecycle, query: strin
     corrections.length = 0;
     previousKey = outcome.key;
 
-    const decision = decide(outcome.answer, outcome.page, { question: run.options.question, notes: run.notes, secrets: run.secretOrigins, formsFilled, frontier: run.frontier, redact: run.redact });
+    const decision = decide(outcome.answer, outcome.page, runView(run, formsFilled));
     if (decision.note) run.notes.push(decision.note);
     yield* decision.events;
     corrections.push(...(outcome.stuck ? [STUCK_MOVED_ON] : decision.corrections));

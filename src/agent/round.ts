@@ -10,7 +10,7 @@ import type { FormCheckInput } from '../prompts/formcheck.js';
 import { navigatePrompt } from '../prompts/navigate.js';
 import { messageOf, ScoutError } from '../errors.js';
 import type { BrowserLifecycle } from './browser-lifecycle.js';
-import { correctionFor, type AnsweredPage } from './decide.js';
+import { correctionFor, type AnsweredPage, type RunView } from './decide.js';
 import { forPrompt } from './grounding.js';
 import { isRepeat } from './guards.js';
 import { answerKey, parseNavigation, type NavigationAnswer } from './parse.js';
@@ -72,9 +72,14 @@ export async function* round(run: Run, browsers: BrowserLifecycle, input: RoundI
   const text = budgetedText(run, view, promptFor);
   browser.prefetch(run.frontier.peek(PREFETCH));
   const page: AnsweredPage = { url, title: view.title, text, links, fields: view.fields };
-  const judge = (answer: NavigationAnswer) => correctionFor(answer, page, { question: run.options.question, notes: run.notes, secrets: run.secretOrigins, formsFilled: input.formsFilled, frontier: run.frontier, redact: run.redact });
+  const judge = (answer: NavigationAnswer) => correctionFor(answer, page, runView(run, input.formsFilled));
   const asked = yield* ask(run, (extra) => promptFor(text, extra), input.previousKey, judge);
   return { kind: 'answered', page, ...asked };
+}
+
+/** What decide() and correctionFor() read of the run. */
+export function runView(run: Run, formsFilled: number): RunView {
+  return { question: run.options.question, notes: run.notes, secrets: run.secretOrigins, formsFilled, frontier: run.frontier, redact: run.redact };
 }
 
 /** Load the target and record the visit; undefined when browsing was stopped meanwhile. */
