@@ -213,25 +213,28 @@ function splice(client: Duplex, upstream: Socket, first: Buffer | string, head: 
   upstream.on('close', () => client.destroy());
 }
 
+/** A raw-socket request (CONNECT or Upgrade) checked: the address to dial, or undefined once the client was told why not. */
+async function admit(gate: Gate, client: Duplex, method: string, target: { host: string; port: number } | undefined, badTarget: string): Promise<string | undefined> {
+  client.on('error', () => client.destroy());
+  if (!target) {
+    client.end(refusalText(403, badTarget));
+    return undefined;
+  }
+  const verdict = await gate.decide(method, target.host, target.port);
+  if (verdict.ok) return verdict.address;
+  client.end(refusalText(verdict.status, verdict.reason));
+  return undefined;
+}
+
 /** CONNECT host:port (HTTPS, wss:// and, from Chromium, ws://): check, then a tunnel to the checked address. */
 async function tunnel(gate: Gate, connect: Connect, req: IncomingMessage, client: Duplex, head: Buffer): Promise<void> {
-  client.on('error', () => client.destroy());
   const target = targetOf(req.url ?? '', 443);
-  if (!target) {
-    client.end(refusalText(403, 'not a host:port'));
-    return;
-  }
-  const verdict = await gate.decide('CONNECT', target.host, target.port);
-  if (!verdict.ok) {
-    client.end(refusalText(verdict.status, verdict.reason));
-    return;
-  }
-  splice(client, connect(verdict.address, target.port), 'HTTP/1.1 200 Connection Established\r\n\r\n', head);
+  const address = await admit(gate, client, 'CONNECT', target, 'not a host:port');
+  if (address && target) splice(client, connect(address, target.port), 'HTTP/1.1 200 Connection Established\r\n\r\n', head);
 }
 
 /** A ws:// upgrade sent to the proxy as an absolute URI: check, then replay the request to the checked address and join the sockets. */
 async function upgrade(gate: Gate, connect: Connect, req: IncomingMessage, client: Duplex, head: Buffer): Promise<void> {
-  client.on('error', () => client.destroy());
   let url: URL | undefined;
   try {
     url = new URL(req.url ?? '');
@@ -239,17 +242,10 @@ async function upgrade(gate: Gate, connect: Connect, req: IncomingMessage, clien
     url = undefined;
   }
   const target = url && /^(ws|http):$/.test(url.protocol) ? targetOf(url.host, 80) : undefined;
-  if (!url || !target) {
-    client.end(refusalText(403, 'only absolute ws:// and http:// URLs'));
-    return;
-  }
-  const verdict = await gate.decide('UPGRADE', target.host, target.port);
-  if (!verdict.ok) {
-    client.end(refusalText(verdict.status, verdict.reason));
-    return;
-  }
+  const address = await admit(gate, client, 'UPGRADE', target, 'only absolute ws:// and http:// URLs');
+  if (!address || !url || !target) return;
   const headers = Object.entries(endToEnd(req.rawHeaders, true)).flatMap(([name, value]) => (Array.isArray(value) ? value : [String(value)]).map((v) => `${name}: ${v}\r\n`));
-  const upstream = connect(verdict.address, target.port);
+  const upstream = connect(address, target.port);
   upstream.once('connect', () => upstream.write(`${req.method ?? 'GET'} ${url.pathname}${url.search} HTTP/1.1\r\n${headers.join('')}\r\n`));
   splice(client, upstream, '', head);
 }
