@@ -11,6 +11,7 @@ import { ScoutError } from './errors.js';
 
 export type Provider = 'ollama' | 'openai';
 export type SearchEngine = 'searxng' | 'brave';
+export type ThinkMode = 'off' | 'on';
 
 export interface Config {
   provider: Provider;
@@ -21,6 +22,8 @@ export interface Config {
   /** Ceiling for the model context in tokens (Ollama num_ctx). */
   ctx: number;
   llmTimeoutMs: number;
+  /** A reasoning model's thinking: off (the default) for every call, or on. */
+  think: ThinkMode;
   search: SearchEngine;
   searxngUrl: string;
   braveApiKey: string | undefined;
@@ -32,6 +35,8 @@ export interface Config {
   braveRequestsPerSecond: number;
   maxPages: number;
   maxResults: number;
+  /** Show a long page to the model as a question-focused condensation (the default) instead of its whole text. */
+  condense: boolean;
   /** Seconds; undefined means no limit. */
   timeLimit: number | undefined;
   lang: string | undefined;
@@ -54,6 +59,7 @@ export const DEFAULTS: Config = {
   openaiApiKey: undefined,
   ctx: 16384,
   llmTimeoutMs: 300_000,
+  think: 'off',
   search: 'searxng',
   searxngUrl: 'http://127.0.0.1:8080',
   braveApiKey: undefined,
@@ -62,6 +68,7 @@ export const DEFAULTS: Config = {
   braveRequestsPerSecond: 1,
   maxPages: 12,
   maxResults: 16,
+  condense: true,
   timeLimit: undefined,
   lang: undefined,
   chrome: undefined,
@@ -89,6 +96,7 @@ interface Field {
 
 const PROVIDERS: readonly Provider[] = ['ollama', 'openai'];
 const ENGINES: readonly SearchEngine[] = ['searxng', 'brave'];
+const THINK_MODES: readonly ThinkMode[] = ['off', 'on'];
 
 function describe(source: Source): string {
   if (source.kind === 'flag') return source.name;
@@ -180,6 +188,7 @@ const FIELDS: { [K in Key]: Field } = {
   openaiApiKey: { flag: '--openai-api-key', env: ['OPENAI_API_KEY'], parse: optionalText },
   ctx: { flag: '--ctx', env: ['SCOUT_CTX'], parse: integer(2048, 1_048_576) },
   llmTimeoutMs: { flag: '--llm-timeout', env: ['SCOUT_LLM_TIMEOUT_MS'], parse: integer(1000, 3_600_000) },
+  think: { flag: '--think', env: ['SCOUT_THINK'], parse: oneOf(THINK_MODES) },
   search: { flag: '--search', env: ['SCOUT_SEARCH'], parse: oneOf(ENGINES) },
   searxngUrl: { flag: '--searxng-url', env: ['SEARXNG_URL'], parse: httpUrl },
   braveApiKey: { flag: '--brave-api-key', env: ['BRAVE_API_KEY'], parse: optionalText },
@@ -188,6 +197,7 @@ const FIELDS: { [K in Key]: Field } = {
   braveRequestsPerSecond: { flag: '--brave-requests-per-second', env: ['BRAVE_REQUESTS_PER_SECOND'], parse: integer(0, 1000) },
   maxPages: { flag: '--max-pages', env: ['SCOUT_MAX_PAGES'], parse: integer(1, 200) },
   maxResults: { flag: '--max-results', env: ['SCOUT_MAX_RESULTS'], parse: integer(1, 50) },
+  condense: { flag: '--no-condense', env: ['SCOUT_CONDENSE'], parse: boolean },
   timeLimit: { flag: '--time-limit', env: ['SCOUT_TIME_LIMIT'], parse: optionalInteger(1, 86_400) },
   lang: { flag: '--lang', env: ['SCOUT_LANG'], parse: language },
   chrome: { flag: '--chrome', env: ['CHROME_PATH', 'PUPPETEER_EXECUTABLE_PATH'], parse: optionalText },

@@ -9,7 +9,8 @@ export function addLlmOptions(cmd: Command): Command {
     .option('--model <name>', 'model name (env SCOUT_MODEL; default qwen3:8b)')
     .option('--llm-url <url>', 'LLM server URL (env OLLAMA_HOST or OPENAI_BASE_URL)')
     .option('--ctx <tokens>', 'context window ceiling in tokens (env SCOUT_CTX; default 16384)')
-    .option('--llm-timeout <ms>', 'timeout of one LLM call in ms (env SCOUT_LLM_TIMEOUT_MS; default 300000)');
+    .option('--llm-timeout <ms>', 'timeout of one LLM call in ms (env SCOUT_LLM_TIMEOUT_MS; default 300000)')
+    .addOption(new Option('--think <mode>', "a reasoning model's thinking (env SCOUT_THINK; default off)").choices(['off', 'on']));
 }
 
 export function addSearchOptions(cmd: Command): Command {
@@ -33,6 +34,7 @@ export function addBrowserOptions(cmd: Command): Command {
 export function addResearchOptions(cmd: Command): Command {
   return cmd
     .option('--max-pages <n>', 'pages to read at most (env SCOUT_MAX_PAGES; default 12)')
+    .option('--no-condense', 'show the model whole pages instead of a question-focused condensation of long ones (env SCOUT_CONDENSE)')
     .option('--time-limit <seconds>', 'stop browsing after this many seconds and answer (env SCOUT_TIME_LIMIT)')
     .option('--lang <code>', 'answer language, e.g. en, zh, de (default: the language of the question)');
 }
