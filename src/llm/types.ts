@@ -53,4 +53,6 @@ export interface LlmOptions {
   tracer?: Tracer;
   /** Override the retry schedule (tests use short waits). */
   retry?: RetryPolicy;
+  /** Receives a warning for the person (a model that thinks although told not to), each kind once. */
+  onWarning?: (message: string) => void;
 }
