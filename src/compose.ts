@@ -11,7 +11,7 @@ import type { Tracer } from './trace.js';
 
 export function researchDeps(config: Config, trace: Tracer, onWarning: (message: string) => void): ResearchDeps {
   return {
-    llm: createLlm(config, { tracer: trace }),
+    llm: createLlm(config, { tracer: trace, onWarning }),
     search: createSearch(config, { tracer: trace, onWarning }),
     openBrowser: async () => (await import('./browser/session/research-browser.js')).openResearchBrowser(config, trace),
   };
