@@ -1,10 +1,12 @@
 /**
- * What may be visited next: the queue of search results, the set of visited
- * pages, and the addresses the model was offered. Anything not offered is refused.
+ * What may be visited next: the queue of search results (ranked against the
+ * question), the set of visited pages, and the addresses the model was offered.
+ * Anything not offered is refused.
  */
 import { normaliseUrl } from '../search/normalise-url.js';
 import type { OfferedLink } from '../prompts/sections.js';
 import type { SearchResult } from '../search/types.js';
+import { rankResults } from './rank-results.js';
 
 function key(url: string): string {
   try {
@@ -20,10 +22,11 @@ export class Frontier {
   private readonly offered = new Set<string>();
   readonly queries: string[] = [];
 
-  addResults(query: string, results: readonly SearchResult[]): number {
+  /** Queue a search's results in the order worth reading (rank-results.ts): best match for the question first. */
+  addResults(query: string, results: readonly SearchResult[], question = query): number {
     this.queries.push(query);
     let added = 0;
-    for (const result of results) {
+    for (const result of rankResults(results, question, query)) {
       const k = key(result.url);
       if (this.visited.has(k) || this.queue.some((r) => key(r.url) === k)) continue;
       this.queue.push(result);
