@@ -72,7 +72,7 @@ async function* search(run: Run, browsers: BrowserLifecycle, query: string, atte
   run.query = query;
   yield { type: 'query', query, attempt };
   const results = await run.deps.search.search(query, { count: run.options.maxResults, language: run.options.language.code, signal: run.stop.signal });
-  const added = run.frontier.addResults(query, results);
+  const added = run.frontier.addResults(query, results, run.options.question);
   yield { type: 'search', query, results: added };
   browsers.ready?.prefetch(run.frontier.peek(PREFETCH + 1).slice(1));
 }
