@@ -3,6 +3,7 @@
  * tab and settings, the hint a refusal deserves, and what happened in the tab
  * while an action ran (dialogs, downloads, popups).
  */
+import { NO_HUMAN } from '../page/human.js';
 import { checkTarget, navigate } from '../page/navigate.js';
 import { ALLOW_PRIVATE_HINT } from '../page/url-guard.js';
 import type { DialogRecord } from '../page/setup.js';
@@ -38,9 +39,12 @@ export async function checkToolTarget(browser: ToolBrowser, url: string): Promis
   return { ok: false, error: verdict.error, hint: verdict.privateAddress ? ALLOW_PRIVATE_HINT : 'give an http:// or https:// URL' };
 }
 
-/** Navigate a tool tab (open, navigate): a person's pause and scrolls, returned once the page committed. */
+/**
+ * Navigate a tool tab (open, navigate), returned once the page committed. No person's pause or
+ * scrolls unless the options ask for them: the agent calling the tool sets its own pace.
+ */
 export async function navigateTab(browser: ToolBrowser, tab: ToolTab, href: string, timeoutMs: number | undefined): Promise<NavigationOutcome> {
-  const { human, commitGraceMs, interstitialWaitMs } = browser.options;
+  const { human = NO_HUMAN, commitGraceMs, interstitialWaitMs } = browser.options;
   const nav = await navigate({ page: tab.page, guards: tab.guards, crashed: () => tab.crashed }, href, { timeoutMs, human, commitGraceMs, interstitialWaitMs }, (page) =>
     page.title().catch(() => ''),
   );

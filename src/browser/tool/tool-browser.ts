@@ -14,7 +14,7 @@ import type { HumanBehaviour } from '../page/human.js';
 export interface ToolBrowserOptions {
   launch: LaunchOptions;
   allowPrivateNetwork: boolean;
-  /** Pauses and scrolls around navigations; default HUMAN, NO_HUMAN in tests. */
+  /** Pauses and scrolls around navigations; default none (NO_HUMAN): the agent calling the tool paces itself. */
   human?: HumanBehaviour;
   /** How long to wait out a "checking your browser" page (default 10 s). */
   interstitialWaitMs?: number;
