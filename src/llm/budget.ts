@@ -1,6 +1,6 @@
 /**
- * Context budgeting: how much page text fits in a prompt, and what context size
- * (Ollama's num_ctx) a prompt needs. Pure functions.
+ * Context budgeting: how much page text fits in a prompt, and whether a prompt
+ * fits the context at all. Pure functions.
  */
 import { ScoutError } from '../errors.js';
 import { estimateTokens, MESSAGE_OVERHEAD_TOKENS, prefixFitting } from './tokens.js';
@@ -9,10 +9,6 @@ import { estimateTokens, MESSAGE_OVERHEAD_TOKENS, prefixFitting } from './tokens
 export const MIN_PAGE_TOKENS = 256;
 /** The least output room a call may be left with. */
 export const MIN_OUTPUT_TOKENS = 256;
-/** Output room assumed when a call sets no maxTokens (reasoning models think at length). */
-export const DEFAULT_OUTPUT_TOKENS = 2048;
-/** The smallest num_ctx scout asks for. */
-export const MIN_NUM_CTX = 4096;
 /** Room for the chat template of a system + user message pair. */
 const TEMPLATE_TOKENS = 3 * MESSAGE_OVERHEAD_TOKENS;
 
@@ -59,21 +55,14 @@ export function pageBudget(input: PageBudgetInput): PageBudget {
 }
 
 /**
- * The num_ctx for a prompt: prompt plus output room, rounded up to a power of
- * two and never below the size used before, so Ollama rarely reloads the model
- * (it does whenever num_ctx changes); capped by the ceiling (--ctx).
- * Throws LLM_CONTEXT_TOO_SMALL when the prompt cannot fit with minimal output room.
+ * Throws LLM_CONTEXT_TOO_SMALL when a prompt cannot fit the context with minimal
+ * output room: sent anyway, Ollama would cut it silently.
  */
-export function numCtx(promptTokens: number, outputTokens: number, ceiling: number, previous = 0): number {
-  if (promptTokens + MIN_OUTPUT_TOKENS > ceiling) {
-    throw new ScoutError(
-      'LLM_CONTEXT_TOO_SMALL',
-      `the prompt needs about ${promptTokens + MIN_OUTPUT_TOKENS} tokens but the context is capped at ${ceiling} (--ctx)`,
-      'raise --ctx (for example --ctx 32768) if the model supports it',
-    );
-  }
-  const needed = promptTokens + outputTokens;
-  let size = MIN_NUM_CTX;
-  while (size < needed) size *= 2;
-  return Math.min(ceiling, Math.max(size, previous));
+export function checkPromptFits(promptTokens: number, contextTokens: number): void {
+  if (promptTokens + MIN_OUTPUT_TOKENS <= contextTokens) return;
+  throw new ScoutError(
+    'LLM_CONTEXT_TOO_SMALL',
+    `the prompt needs about ${promptTokens + MIN_OUTPUT_TOKENS} tokens but the context is capped at ${contextTokens} (--ctx)`,
+    'raise --ctx (for example --ctx 32768) if the model supports it',
+  );
 }

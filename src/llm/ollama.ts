@@ -4,9 +4,10 @@ import type { Config } from '../config.js';
 import { messageOf } from '../errors.js';
 import type { HealthCheck } from '../health.js';
 import { parseRetryAfter } from '../util/retry.js';
-import { DEFAULT_OUTPUT_TOKENS, numCtx } from './budget.js';
+import { checkPromptFits } from './budget.js';
 import { runChat, type Attempt, type RawReply, type Transport } from './call.js';
 import { HttpStatusError, OLLAMA_START_HINT, otherFailure, type LlmFailure } from './errors.js';
+import { messagesFor, noThinkingCapabilityWarning, ollamaThink, once, thoughtAnywayWarning } from './think-control.js';
 import { estimateMessagesTokens } from './tokens.js';
 import type { ChatMessage, ChatOptions, ChatResult, Llm, LlmOptions } from './types.js';
 
@@ -49,10 +50,28 @@ function classify(error: unknown): LlmFailure {
 
 export function createOllama(config: Config, baseUrl: string, options: LlmOptions = {}): Llm {
   const client = new Ollama({ host: baseUrl });
-  // num_ctx only grows within one Llm, so Ollama does not reload the model between rounds.
-  let lastNumCtx = 0;
+  // One num_ctx for the whole run: Ollama reloads the model whenever num_ctx
+  // changes. It is the context the prompts are budgeted against (page text fills
+  // what the rest of a prompt leaves), so nothing smaller would hold every prompt;
+  // a larger num_ctx costs memory when the model loads, not time per call.
+  const num_ctx = config.ctx;
+  const thoughtAnyway = once(options.onWarning);
+  const noCapability = once(options.onWarning);
+  let capabilities: Promise<readonly string[]> | undefined;
 
-  const transport = (num_ctx: number): Transport => ({
+  /** The model's capabilities from /api/show, asked once; none when the server does not say. */
+  const capabilitiesOf = (signal?: AbortSignal): Promise<readonly string[]> => {
+    if (capabilities) return capabilities;
+    const limit = AbortSignal.timeout(config.llmTimeoutMs);
+    const show = new Ollama({ host: baseUrl, fetch: fetchWithSignal(signal ? AbortSignal.any([signal, limit]) : limit) });
+    capabilities = show.show({ model: config.model }).then(
+      (info) => info.capabilities ?? [],
+      () => [],
+    );
+    return capabilities;
+  };
+
+  const transport = (think: boolean | undefined): Transport => ({
     provider: 'ollama',
     model: config.model,
     baseUrl,
@@ -65,6 +84,7 @@ export function createOllama(config: Config, baseUrl: string, options: LlmOption
         model: config.model,
         messages,
         keep_alive: KEEP_ALIVE,
+        ...(think === undefined ? {} : { think }),
         options: { num_ctx, ...(chat.temperature === undefined ? {} : { temperature: chat.temperature }), ...(chat.maxTokens === undefined ? {} : { num_predict: chat.maxTokens }) },
       };
       if (!attempt.stream) {
@@ -93,15 +113,14 @@ export function createOllama(config: Config, baseUrl: string, options: LlmOption
     baseUrl,
     contextTokens: config.ctx,
 
-    chat(messages: ChatMessage[], chat: ChatOptions = {}): Promise<ChatResult> {
-      let num_ctx: number;
-      try {
-        num_ctx = numCtx(estimateMessagesTokens(messages), chat.maxTokens ?? DEFAULT_OUTPUT_TOKENS, config.ctx, lastNumCtx);
-      } catch (error) {
-        return Promise.reject(error);
-      }
-      lastNumCtx = num_ctx;
-      return runChat(transport(num_ctx), messages, chat, { ...options, traceFields: { numCtx: num_ctx } });
+    async chat(messages: ChatMessage[], chat: ChatOptions = {}): Promise<ChatResult> {
+      const sent = messagesFor(config.think, config.model, messages);
+      checkPromptFits(estimateMessagesTokens(sent), num_ctx);
+      const think = ollamaThink(config.think, config.think === 'on' ? await capabilitiesOf(chat.signal) : []);
+      if (config.think === 'on' && think === undefined) noCapability(noThinkingCapabilityWarning(config.model));
+      const result = await runChat(transport(think), sent, chat, { ...options, traceFields: { numCtx: num_ctx, ...(think === undefined ? {} : { think }) } });
+      if (config.think === 'off' && result.thinking) thoughtAnyway(thoughtAnywayWarning('ollama', config.model));
+      return result;
     },
 
     async check(): Promise<HealthCheck> {

@@ -6,6 +6,7 @@ import type { HealthCheck } from '../health.js';
 import { parseRetryAfter } from '../util/retry.js';
 import { runChat, type Attempt, type RawReply, type Transport } from './call.js';
 import { networkFailure, otherFailure, type LlmFailure } from './errors.js';
+import { messagesFor, once, openAiThinkFields, thoughtAnywayWarning } from './think-control.js';
 import type { ChatMessage, ChatOptions, ChatResult, Llm, LlmOptions } from './types.js';
 
 /** Reasoning text as vLLM / DeepSeek (`reasoning_content`) and OpenRouter (`reasoning`) send it. */
@@ -35,6 +36,10 @@ export function createOpenAi(config: Config, baseUrl: string, options: LlmOption
     timeout: config.llmTimeoutMs,
   });
 
+  // Fields the openai client passes through as they are (chat_template_kwargs is not in its types).
+  const thinkFields = openAiThinkFields(config.think, config.model, baseUrl);
+  const thoughtAnyway = once(options.onWarning);
+
   const transport: Transport = {
     provider: 'openai',
     model: config.model,
@@ -46,6 +51,7 @@ export function createOpenAi(config: Config, baseUrl: string, options: LlmOption
       const request = {
         model: config.model,
         messages,
+        ...thinkFields,
         ...(chat.temperature === undefined ? {} : { temperature: chat.temperature }),
         ...(chat.maxTokens === undefined ? {} : { max_tokens: chat.maxTokens }),
       };
@@ -83,8 +89,10 @@ export function createOpenAi(config: Config, baseUrl: string, options: LlmOption
     baseUrl,
     contextTokens: config.ctx,
 
-    chat(messages: ChatMessage[], chat: ChatOptions = {}): Promise<ChatResult> {
-      return runChat(transport, messages, chat, options);
+    async chat(messages: ChatMessage[], chat: ChatOptions = {}): Promise<ChatResult> {
+      const result = await runChat(transport, messagesFor(config.think, config.model, messages), chat, options);
+      if (config.think === 'off' && result.thinking) thoughtAnyway(thoughtAnywayWarning('openai', config.model));
+      return result;
     },
 
     async check(signal?: AbortSignal): Promise<HealthCheck> {

@@ -58,6 +58,14 @@ export interface LlmDoubleOptions {
   models?: string[];
   /** Context length /api/show reports. */
   contextLength?: number;
+  /**
+   * Capabilities /api/show lists (default completion and thinking, as for qwen3:8b);
+   * null leaves the field out, as Ollama servers before capabilities did.
+   * Like Ollama, a chat with `think: true` to a model without "thinking" gets a 400.
+   */
+  capabilities?: string[] | null;
+  /** Answer /api/show with this HTTP status instead. */
+  showStatus?: number;
   /** When set, OpenAI requests need `Authorization: Bearer <apiKey>`. */
   apiKey?: string;
 }
@@ -104,6 +112,7 @@ const normalise = (m: string) => (m.includes(':') ? m : `${m}:latest`);
 export async function startLlmDouble(options: LlmDoubleOptions = {}): Promise<LlmDouble> {
   const requests: LlmRequest[] = [];
   const models = options.models ?? ['qwen3:8b'];
+  const capabilities = options.capabilities === undefined ? ['completion', 'thinking'] : options.capabilities;
   let script: Script = options.script ?? [];
   let index = 0;
 
@@ -230,13 +239,14 @@ export async function startLlmDouble(options: LlmDoubleOptions = {}): Promise<Ll
       case 'POST /api/show': {
         const name = String(body.model ?? body.name ?? '');
         if (!models.some((m) => normalise(m) === normalise(name))) return json(res, 404, { error: `model '${name}' not found` });
+        if (options.showStatus) return json(res, options.showStatus, { error: `llm double: HTTP ${options.showStatus}` });
         return json(res, 200, {
           modelfile: '',
           parameters: '',
           template: '{{ .Prompt }}',
           details: ollamaModel(name).details,
           model_info: { 'general.architecture': 'qwen3', 'qwen3.context_length': options.contextLength ?? 40960 },
-          capabilities: ['completion', 'thinking'],
+          ...(capabilities === null ? {} : { capabilities }),
         });
       }
       case 'GET /v1/models':
@@ -247,6 +257,10 @@ export async function startLlmDouble(options: LlmDoubleOptions = {}): Promise<Ll
           return api === 'ollama'
             ? json(res, 404, { error: `model "${request.model}" not found, try pulling it first` })
             : json(res, 404, { error: { message: `The model \`${request.model}\` does not exist.`, type: 'invalid_request_error', param: null, code: 'model_not_found' } });
+        }
+        // Ollama's own answer (seen in the wild: taketwo/llm-ollama#54, Gitlawb/openclaude#1371).
+        if (api === 'ollama' && body.think === true && !capabilities?.includes('thinking')) {
+          return json(res, 400, { error: `"${request.model}" does not support thinking` });
         }
         const reply = next(request);
         if (reply.delayMs) await sleep(reply.delayMs);

@@ -1,6 +1,6 @@
-/** Pure parts of src/llm: token estimate, page budget, num_ctx, think splitting, retry schedule. */
+/** Pure parts of src/llm: token estimate, page budget, the prompt-fits check, think splitting, retry schedule. */
 import { describe, expect, it } from 'vitest';
-import { numCtx, pageBudget } from '../../src/llm/budget.js';
+import { checkPromptFits, pageBudget } from '../../src/llm/budget.js';
 import { DEFAULT_RETRY } from '../../src/llm/call.js';
 import { splitThink, ThinkFilter } from '../../src/llm/think.js';
 import { estimateMessagesTokens, estimateTokens, prefixFitting } from '../../src/llm/tokens.js';
@@ -60,20 +60,11 @@ describe('pageBudget', () => {
   });
 });
 
-describe('numCtx', () => {
-  it('rounds prompt plus output up to a power of two from 4096, capped by the ceiling', () => {
-    expect(numCtx(100, 1024, 16384)).toBe(4096);
-    expect(numCtx(5000, 2048, 16384)).toBe(8192);
-    expect(numCtx(9000, 2048, 16384)).toBe(16384);
-    expect(numCtx(9000, 2048, 12000)).toBe(12000);
-  });
-
-  it('never shrinks below the size used before, so the model is not reloaded', () => {
-    expect(numCtx(100, 1024, 16384, 8192)).toBe(8192);
-  });
-
-  it('fails when the prompt cannot fit the ceiling with room to answer', () => {
-    expect(() => numCtx(16300, 1024, 16384)).toThrow(/capped at 16384 \(--ctx\)/);
+describe('checkPromptFits', () => {
+  it('lets a prompt through that leaves the least output room, and refuses one that does not', () => {
+    expect(() => checkPromptFits(16384 - 256, 16384)).not.toThrow();
+    expect(() => checkPromptFits(16384 - 255, 16384)).toThrow(/capped at 16384 \(--ctx\)/);
+    expect(() => checkPromptFits(16300, 16384)).toThrow(expect.objectContaining({ code: 'LLM_CONTEXT_TOO_SMALL', hint: expect.stringContaining('--ctx') }));
   });
 });
 

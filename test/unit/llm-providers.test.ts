@@ -20,28 +20,31 @@ async function setup(provider: 'ollama' | 'openai', options: LlmDoubleOptions, c
 }
 
 const ask = [{ role: 'system' as const, content: 'You are terse.' }, { role: 'user' as const, content: 'How tall is the tower?' }];
+/** As sent to qwen3:8b with thinking off: Qwen3's soft switch ends the user message. */
+const askSent = [ask[0], { role: 'user', content: 'How tall is the tower?\n/no_think' }];
 
 describe('ollama provider', () => {
-  it('chats without streaming, sending num_ctx, keep_alive and options, with the server usage', async () => {
+  it('chats without streaming, sending num_ctx, keep_alive, think: false and options, with the server usage', async () => {
     const { llm, events, double } = await setup('ollama', { script: [{ text: '330 m.', promptTokens: 123, completionTokens: 4 }] });
     const result = await llm.chat(ask, { temperature: 0.2, maxTokens: 500 });
     expect(result).toMatchObject({ text: '330 m.', thinking: '', usage: { promptTokens: 123, completionTokens: 4, estimated: false }, retries: 0 });
     const body = double.chats()[0]!.body;
-    expect(body).toMatchObject({ model: 'qwen3:8b', stream: false, keep_alive: '30m', options: { num_ctx: 4096, temperature: 0.2, num_predict: 500 } });
-    expect(double.chats()[0]!.messages).toEqual(ask);
+    expect(body).toMatchObject({ model: 'qwen3:8b', stream: false, keep_alive: '30m', think: false, options: { num_ctx: 16384, temperature: 0.2, num_predict: 500 } });
+    expect(double.chats()[0]!.messages).toEqual(askSent);
     expect(events).toEqual([
-      { type: 'llm', provider: 'ollama', model: 'qwen3:8b', promptChars: 36, numCtx: 4096, promptTokens: 123, completionTokens: 4, estimated: false, ms: result.ms, retries: 0 },
+      { type: 'llm', provider: 'ollama', model: 'qwen3:8b', promptChars: 46, numCtx: 16384, think: false, promptTokens: 123, completionTokens: 4, estimated: false, ms: result.ms, retries: 0 },
     ]);
   });
 
-  it('computes num_ctx from the prompt size, capped by --ctx, and never shrinks it within a run', async () => {
+  it('sends one num_ctx, the --ctx the prompts are budgeted against, on every call whatever its size (Ollama reloads the model when it changes)', async () => {
     const long = [{ role: 'user' as const, content: 'word '.repeat(8000) }];
-    const { llm, double } = await setup('ollama', { script: ['a', 'b', 'c'] }, { ctx: 32768 });
+    const { llm, double } = await setup('ollama', { script: ['a', 'b', 'c', 'd'] }, { ctx: 32768 });
+    await llm.chat(ask);
     await llm.chat(long);
     await llm.chat(ask);
-    const capped = createLlm({ ...DEFAULTS, llmUrl: double.url, ctx: 12000 });
-    await capped.chat(long);
-    expect(double.chats().map((c) => (c.body.options as { num_ctx: number }).num_ctx)).toEqual([16384, 16384, 12000]);
+    const smaller = createLlm({ ...DEFAULTS, llmUrl: double.url, ctx: 12000 });
+    await smaller.chat(ask);
+    expect(double.chats().map((c) => (c.body.options as { num_ctx: number }).num_ctx)).toEqual([32768, 32768, 32768, 12000]);
   });
 
   it('refuses a prompt larger than --ctx before sending it', async () => {
@@ -82,7 +85,8 @@ describe('openai-compatible provider', () => {
     expect(chat.headers.authorization).toBe('Bearer sk-good');
     expect(chat.body).toMatchObject({ model: 'qwen3:8b', temperature: 0, max_tokens: 64 });
     expect(chat.stream).toBe(false);
-    expect(events[0]).toMatchObject({ type: 'llm', provider: 'openai', promptChars: 36, promptTokens: 50, completionTokens: 3, estimated: false, retries: 0 });
+    expect(chat.messages).toEqual(askSent);
+    expect(events[0]).toMatchObject({ type: 'llm', provider: 'openai', promptChars: 46, promptTokens: 50, completionTokens: 3, estimated: false, retries: 0 });
   });
 
   it('streams with stream_options.include_usage and takes usage from the last chunk', async () => {
@@ -97,8 +101,9 @@ describe('openai-compatible provider', () => {
 
   it('estimates usage when the server sends none, streaming or not', async () => {
     const { llm } = await setup('openai', { script: [{ text: 'x'.repeat(40), omitUsage: true }, { text: 'y'.repeat(40), omitUsage: true }] });
-    expect((await llm.chat(ask)).usage).toEqual({ promptTokens: 4 + 4 + 4 + 6, completionTokens: 10, estimated: true });
-    expect((await llm.chat(ask, { onToken: () => {} })).usage).toEqual({ promptTokens: 18, completionTokens: 10, estimated: true });
+    // 14 + 32 characters at 4 a token, and 4 per message for the template.
+    expect((await llm.chat(ask)).usage).toEqual({ promptTokens: 4 + 4 + 4 + 8, completionTokens: 10, estimated: true });
+    expect((await llm.chat(ask, { onToken: () => {} })).usage).toEqual({ promptTokens: 20, completionTokens: 10, estimated: true });
   });
 
   it('strips inline think blocks and keeps reasoning_content as thinking', async () => {
