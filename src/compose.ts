@@ -4,15 +4,49 @@
  * page reader are imported as the run starts, while the model rewrites the question.
  */
 import type { ResearchDeps } from './agent/types.js';
+import type { ResearchBrowser } from './browser/types.js';
 import type { Config } from './config.js';
 import { createLlm } from './llm/index.js';
-import { createSearch } from './search/index.js';
+import { chooseSearch, createSearch, type SearchChoice, type SearchHooks } from './search/index.js';
+import type { PageLoader } from './search/types.js';
 import type { Tracer } from './trace.js';
 
-export function researchDeps(config: Config, trace: Tracer, onWarning: (message: string) => void): ResearchDeps {
+/**
+ * The run's browser, handed to browser search too: the search loads result
+ * pages in the Chromium the run reads with. The run opens it first (as it
+ * starts); should the search come first, the run gets the browser it launched.
+ */
+function sharedBrowser(launch: () => Promise<ResearchBrowser>) {
+  let latest: Promise<ResearchBrowser> | undefined;
+  let handedToRun = false;
   return {
-    llm: createLlm(config, { tracer: trace, onWarning }),
-    search: createSearch(config, { tracer: trace, onWarning }),
-    openBrowser: async () => (await import('./browser/session/research-browser.js')).openResearchBrowser(config, trace),
+    open(): Promise<ResearchBrowser> {
+      if (!latest || handedToRun) latest = launch();
+      handedToRun = true;
+      return latest;
+    },
+    forSearch: (): Promise<PageLoader> => (latest ??= launch()),
+  };
+}
+
+export function researchDeps(config: Config, trace: Tracer, onWarning: (message: string) => void): ResearchDeps {
+  const browser = sharedBrowser(async () => (await import('./browser/session/research-browser.js')).openResearchBrowser(config, trace));
+  return {
+    llm: createLlm(config, { tracer: trace }),
+    search: createSearch(config, { tracer: trace, onWarning, browser: browser.forSearch }),
+    openBrowser: browser.open,
+  };
+}
+
+/** A search of its own (`scout search`, MCP's search tool): a browser is launched only if browser search asks for one; close() ends it. */
+export function standaloneSearch(config: Config, hooks: Omit<SearchHooks, 'browser'> = {}): { choose(): Promise<SearchChoice>; close(): Promise<void> } {
+  let session: Promise<PageLoader & { close(): Promise<void> }> | undefined;
+  const browser = () =>
+    (session ??= import('./browser/session/reading-session.js').then(({ browserSessionOptions, openSession }) => openSession(browserSessionOptions(config))));
+  return {
+    choose: () => chooseSearch(config, { ...hooks, browser }),
+    close: async () => {
+      await (await session?.catch(() => undefined))?.close();
+    },
   };
 }

@@ -8,9 +8,10 @@ import { join } from 'node:path';
 import { isSecretName, maskedInJson, secretOrigin } from './agent/secrets.js';
 import type { BoundSecret } from './agent/types.js';
 import { ScoutError } from './errors.js';
+import { DEFAULT_BROWSER_ENGINES, parseEngineList, type BrowserEngine } from './search/engines.js';
 
 export type Provider = 'ollama' | 'openai';
-export type SearchEngine = 'searxng' | 'brave';
+export type SearchEngine = 'auto' | 'searxng' | 'brave' | 'browser';
 export type ThinkMode = 'off' | 'on';
 
 export interface Config {
@@ -24,8 +25,11 @@ export interface Config {
   llmTimeoutMs: number;
   /** A reasoning model's thinking: off (the default) for every call, or on. */
   think: ThinkMode;
+  /** auto: SearxNG when it answers at searxngUrl, else the browser. */
   search: SearchEngine;
   searxngUrl: string;
+  /** The engines browser search asks, in order, each at its base URL. */
+  browserEngines: readonly BrowserEngine[];
   braveApiKey: string | undefined;
   /** Timeout of one search request in ms; undefined: the engine's default (SearxNG 15 s, Brave 30 s). */
   searchTimeoutMs: number | undefined;
@@ -60,8 +64,9 @@ export const DEFAULTS: Config = {
   ctx: 16384,
   llmTimeoutMs: 300_000,
   think: 'off',
-  search: 'searxng',
+  search: 'auto',
   searxngUrl: 'http://127.0.0.1:8080',
+  browserEngines: DEFAULT_BROWSER_ENGINES,
   braveApiKey: undefined,
   searchTimeoutMs: undefined,
   braveUrl: 'https://api.search.brave.com',
@@ -95,21 +100,14 @@ interface Field {
 }
 
 const PROVIDERS: readonly Provider[] = ['ollama', 'openai'];
-const ENGINES: readonly SearchEngine[] = ['searxng', 'brave'];
+const ENGINES: readonly SearchEngine[] = ['auto', 'searxng', 'brave', 'browser'];
 const THINK_MODES: readonly ThinkMode[] = ['off', 'on'];
 
-function describe(source: Source): string {
-  if (source.kind === 'flag') return source.name;
-  if (source.kind === 'env') return `environment variable ${source.name}`;
-  return `config key "${source.name}"`;
-}
+const describe = (source: Source): string =>
+  source.kind === 'flag' ? source.name : source.kind === 'env' ? `environment variable ${source.name}` : `config key "${source.name}"`;
 
 function bad(source: Source, value: Raw, expected: string): ScoutError {
-  return new ScoutError(
-    'BAD_OPTION',
-    `invalid value for ${describe(source)}: ${JSON.stringify(value)}`,
-    `expected ${expected}`,
-  );
+  return new ScoutError('BAD_OPTION', `invalid value for ${describe(source)}: ${JSON.stringify(value)}`, `expected ${expected}`);
 }
 
 const text = (value: Raw, source: Source): string => {
@@ -117,8 +115,8 @@ const text = (value: Raw, source: Source): string => {
   return value.trim();
 };
 
-const optionalText = (value: Raw, source: Source): string | undefined =>
-  value === undefined ? undefined : text(value, source);
+/** A setting that may be absent: undefined stays undefined, anything else must parse. */
+const optional = <T>(parse: (value: Raw, source: Source) => T) => (value: Raw, source: Source): T | undefined => (value === undefined ? undefined : parse(value, source));
 
 function integer(min: number, max: number) {
   return (value: Raw, source: Source): number => {
@@ -126,11 +124,6 @@ function integer(min: number, max: number) {
     if (!Number.isInteger(n) || n < min || n > max) throw bad(source, value, `a whole number from ${min} to ${max}`);
     return n;
   };
-}
-
-function optionalInteger(min: number, max: number) {
-  const parse = integer(min, max);
-  return (value: Raw, source: Source): number | undefined => (value === undefined ? undefined : parse(value, source));
 }
 
 function oneOf<T extends string>(choices: readonly T[]) {
@@ -163,14 +156,17 @@ function httpUrl(value: Raw, source: Source): string {
   return url.href.replace(/\/+$/, '');
 }
 
-const optionalHttpUrl = (value: Raw, source: Source): string | undefined =>
-  value === undefined ? undefined : httpUrl(value, source);
-
 function cdpUrl(value: Raw, source: Source): string | undefined {
   if (value === undefined) return undefined;
   const raw = text(value, source);
   if (!/^(wss?|https?):\/\/[^\s/]+/i.test(raw)) throw bad(source, value, 'a ws://, wss://, http:// or https:// DevTools endpoint');
   return raw;
+}
+
+function engineList(value: Raw, source: Source): BrowserEngine[] {
+  const engines = parseEngineList(text(value, source));
+  if (typeof engines === 'string') throw bad(source, value, engines);
+  return engines;
 }
 
 function language(value: Raw, source: Source): string | undefined {
@@ -184,28 +180,29 @@ function language(value: Raw, source: Source): string | undefined {
 const FIELDS: { [K in Key]: Field } = {
   provider: { flag: '--provider', env: ['SCOUT_PROVIDER'], parse: oneOf(PROVIDERS) },
   model: { flag: '--model', env: ['SCOUT_MODEL'], parse: text },
-  llmUrl: { flag: '--llm-url', env: ['SCOUT_LLM_URL'], parse: optionalHttpUrl },
-  openaiApiKey: { flag: '--openai-api-key', env: ['OPENAI_API_KEY'], parse: optionalText },
+  llmUrl: { flag: '--llm-url', env: ['SCOUT_LLM_URL'], parse: optional(httpUrl) },
+  openaiApiKey: { flag: '--openai-api-key', env: ['OPENAI_API_KEY'], parse: optional(text) },
   ctx: { flag: '--ctx', env: ['SCOUT_CTX'], parse: integer(2048, 1_048_576) },
   llmTimeoutMs: { flag: '--llm-timeout', env: ['SCOUT_LLM_TIMEOUT_MS'], parse: integer(1000, 3_600_000) },
   think: { flag: '--think', env: ['SCOUT_THINK'], parse: oneOf(THINK_MODES) },
   search: { flag: '--search', env: ['SCOUT_SEARCH'], parse: oneOf(ENGINES) },
   searxngUrl: { flag: '--searxng-url', env: ['SEARXNG_URL'], parse: httpUrl },
-  braveApiKey: { flag: '--brave-api-key', env: ['BRAVE_API_KEY'], parse: optionalText },
-  searchTimeoutMs: { flag: '--search-timeout', env: ['SCOUT_SEARCH_TIMEOUT_MS'], parse: optionalInteger(100, 600_000) },
+  browserEngines: { flag: '--browser-engines', env: ['SCOUT_BROWSER_ENGINES'], parse: engineList },
+  braveApiKey: { flag: '--brave-api-key', env: ['BRAVE_API_KEY'], parse: optional(text) },
+  searchTimeoutMs: { flag: '--search-timeout', env: ['SCOUT_SEARCH_TIMEOUT_MS'], parse: optional(integer(100, 600_000)) },
   braveUrl: { flag: '--brave-url', env: ['BRAVE_API_URL'], parse: httpUrl },
   braveRequestsPerSecond: { flag: '--brave-requests-per-second', env: ['BRAVE_REQUESTS_PER_SECOND'], parse: integer(0, 1000) },
   maxPages: { flag: '--max-pages', env: ['SCOUT_MAX_PAGES'], parse: integer(1, 200) },
   maxResults: { flag: '--max-results', env: ['SCOUT_MAX_RESULTS'], parse: integer(1, 50) },
   condense: { flag: '--no-condense', env: ['SCOUT_CONDENSE'], parse: boolean },
-  timeLimit: { flag: '--time-limit', env: ['SCOUT_TIME_LIMIT'], parse: optionalInteger(1, 86_400) },
+  timeLimit: { flag: '--time-limit', env: ['SCOUT_TIME_LIMIT'], parse: optional(integer(1, 86_400)) },
   lang: { flag: '--lang', env: ['SCOUT_LANG'], parse: language },
-  chrome: { flag: '--chrome', env: ['CHROME_PATH', 'PUPPETEER_EXECUTABLE_PATH'], parse: optionalText },
+  chrome: { flag: '--chrome', env: ['CHROME_PATH', 'PUPPETEER_EXECUTABLE_PATH'], parse: optional(text) },
   cdpUrl: { flag: '--cdp-url', env: ['SCOUT_CDP_URL'], parse: cdpUrl },
   headful: { flag: '--headful', env: ['SCOUT_HEADFUL'], parse: boolean },
   stealth: { flag: '--no-stealth', env: ['SCOUT_STEALTH'], parse: boolean },
   allowPrivateNetwork: { flag: '--allow-private-network', env: ['SCOUT_ALLOW_PRIVATE_NETWORK'], parse: boolean },
-  profile: { flag: '--profile', env: ['SCOUT_PROFILE'], parse: optionalText },
+  profile: { flag: '--profile', env: ['SCOUT_PROFILE'], parse: optional(text) },
   quiet: { flag: '--quiet', parse: boolean },
   verbose: { flag: '--verbose', parse: boolean },
 };
@@ -235,13 +232,9 @@ function fromFile(file: FileValues, filePath: string): Flags {
   const out: Flags = {};
   for (const [key, value] of Object.entries(file)) {
     if (key === 'secrets') continue;
-    if (!(key in FIELDS)) {
-      throw new ScoutError('BAD_CONFIG_FILE', `unknown key "${key}" in ${filePath}`, `known keys: ${[...Object.keys(FIELDS), 'secrets'].join(', ')}`);
-    }
+    if (!(key in FIELDS)) throw new ScoutError('BAD_CONFIG_FILE', `unknown key "${key}" in ${filePath}`, `known keys: ${[...Object.keys(FIELDS), 'secrets'].join(', ')}`);
     if (value === null || value === undefined) continue;
-    if (!['string', 'number', 'boolean'].includes(typeof value)) {
-      throw new ScoutError('BAD_CONFIG_FILE', `config key "${key}" in ${filePath} must be a string, number or boolean`);
-    }
+    if (!['string', 'number', 'boolean'].includes(typeof value)) throw new ScoutError('BAD_CONFIG_FILE', `config key "${key}" in ${filePath} must be a string, number or boolean`);
     out[key as Key] = value as Raw;
   }
   return out;

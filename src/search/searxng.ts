@@ -8,7 +8,9 @@ import { noTrace, type Tracer } from '../trace.js';
 import { refine } from './normalise-url.js';
 import type { SearchOptions, SearchProvider, SearchResponse, SearchResult } from './types.js';
 
-export const SEARXNG_START_HINT = 'start it: `docker compose up -d` (or set --searxng-url / SEARXNG_URL)';
+/** The bundled SearxNG, started from scout's folder: docker-compose.yml refuses to start without a secret. */
+export const SEARXNG_START = 'export SEARXNG_SECRET=$(openssl rand -hex 32) && docker compose up -d';
+export const SEARXNG_START_HINT = `start it: \`${SEARXNG_START}\` in scout's folder (or set --searxng-url / SEARXNG_URL), or search through the browser: --search browser`;
 export const SEARXNG_JSON_HINT = 'add `- json` under `search: formats:` in searxng/settings.yml and restart SearxNG';
 export const SEARXNG_JSON_WARNING =
   'SearxNG refuses format=json (HTTP 403), so scout reads its HTML results page instead; to enable the JSON API add the line `- json` under `search: formats:` in searxng/settings.yml and restart SearxNG';
@@ -123,4 +125,19 @@ export function createSearxng(options: SearxngOptions): SearchProvider {
       return { name, ok: true, detail: `reachable at ${baseUrl}, JSON enabled` };
     },
   };
+}
+
+/**
+ * Whether SearxNG answers at baseUrl: its /healthz within timeoutMs.
+ * undefined when it does; otherwise why not, in a few words.
+ */
+export async function searxngDown(baseUrl: string, timeoutMs: number): Promise<string | undefined> {
+  try {
+    const response = await fetch(new URL('/healthz', baseUrl), { signal: AbortSignal.timeout(timeoutMs) });
+    await response.body?.cancel();
+    return response.ok ? undefined : `HTTP ${response.status} on /healthz`;
+  } catch (error) {
+    if ((error as Error).name === 'TimeoutError') return `no answer within ${timeoutMs / 1000} s`;
+    return messageOf((error as { cause?: unknown }).cause ?? error);
+  }
 }

@@ -1,4 +1,5 @@
 /** The one interface scout uses to ask a web search engine. */
+import type { BrowserSession } from '../browser/types.js';
 import type { HealthCheck } from '../health.js';
 
 export interface SearchResult {
@@ -13,6 +14,8 @@ export interface SearchOptions {
   language?: string;
   timeRange?: 'day' | 'week' | 'month' | 'year';
   safesearch?: 'off' | 'moderate' | 'strict';
+  /** Engine parameters under the engine's own names (Brave's country, search_lang, offset...); they win over the config's; other engines ignore them. */
+  params?: Readonly<Record<string, unknown>>;
   signal?: AbortSignal;
 }
 
@@ -22,8 +25,18 @@ export interface SearchResponse {
   raw: unknown;
 }
 
+/** searxng, brave and browser are engines; auto is one of searxng or browser, chosen on first use. */
+export type SearchName = 'searxng' | 'brave' | 'browser' | 'auto';
+
+/**
+ * What browser search needs of a browser: load a page like a person and return
+ * its rendered DOM. A research run hands over its own browser, so searching
+ * uses the Chromium, the URL guard, the egress proxy and the pacing of its reads.
+ */
+export type PageLoader = Pick<BrowserSession, 'load'>;
+
 export interface SearchProvider {
-  readonly name: 'searxng' | 'brave';
+  readonly name: SearchName;
   search(query: string, options?: SearchOptions): Promise<SearchResult[]>;
   searchRaw(query: string, options?: SearchOptions): Promise<SearchResponse>;
   /** Reachable and usable (for SearxNG: the JSON format enabled). Never throws. */
