@@ -66,7 +66,7 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
       setExit(await runDoctor(configFor(cmd, io), io, Boolean(cmd.opts<{ json?: boolean }>().json)));
     });
 
-  addCommonOptions(addSearchOptions(addLlmOptions(program.command('search'))))
+  addCommonOptions(addBrowserOptions(addSearchOptions(addLlmOptions(program.command('search')))))
     .description('search only: one result per line (title, url), or --json')
     .argument('<query...>', 'the search query')
     .option('--raw', 'print the engine\'s own answer (Brave or SearxNG JSON) instead of the refined results')
