@@ -14,11 +14,35 @@ export function addLlmOptions(cmd: Command): Command {
 }
 
 export function addSearchOptions(cmd: Command): Command {
-  return cmd
-    .addOption(new Option('--search <engine>', 'search engine (env SCOUT_SEARCH; key of brave in BRAVE_API_KEY)').choices(['searxng', 'brave']))
+  return addBraveOptions(cmd)
+    .addOption(
+      new Option('--search <engine>', 'search engine (env SCOUT_SEARCH; default auto: SearxNG when it answers, else the browser; key of brave in BRAVE_API_KEY)').choices(['auto', 'searxng', 'brave', 'browser']),
+    )
     .option('--searxng-url <url>', 'SearxNG URL (env SEARXNG_URL; default http://127.0.0.1:8080)')
+    .option('--browser-engines <list>', 'engines browser search asks, in order, each as name or name=url (env SCOUT_BROWSER_ENGINES; default duckduckgo,mojeek,bing,brave)')
     .option('--max-results <n>', 'search results to consider (default 16)')
     .option('--search-timeout <ms>', 'timeout of one search request in ms (env SCOUT_SEARCH_TIMEOUT_MS; default 15000 SearxNG, 30000 Brave)');
+}
+
+/** Repeated --brave-header flags, one header each, as the "Name: value" lines config.ts reads. */
+const collectLines = (value: string, previous: string | undefined) => (previous ? `${previous}\n${value}` : value);
+
+/** Brave Web Search's key, endpoint, rate, parameters and headers (each also an env variable and a config key). */
+export function addBraveOptions(cmd: Command): Command {
+  return cmd
+    .option('--brave-api-key <key>', 'Brave Search API key (env BRAVE_API_KEY; this flag or "braveApiKey" in the config file wins over it)')
+    .option('--brave-url <url>', 'Brave Search API base URL (env BRAVE_API_URL)')
+    .option('--brave-requests-per-second <n>', 'Brave requests per second for the whole process, e.g. 0.5; 0: no limit (env BRAVE_REQUESTS_PER_SECOND; default 1)')
+    .option('--brave-country <code>', 'Brave: country the results come from, e.g. DE, or ALL (env BRAVE_COUNTRY)')
+    .option('--brave-search-lang <code>', "Brave: language of the results, e.g. de, pt-br, jp (env BRAVE_SEARCH_LANG; default: the question's language)")
+    .option('--brave-offset <n>', 'Brave: result page to start from, 0-9 (env BRAVE_OFFSET)')
+    .option('--brave-safesearch <level>', 'Brave: off, moderate or strict (env BRAVE_SAFESEARCH)')
+    .option('--brave-freshness <when>', 'Brave: pd, pw, pm, py or YYYY-MM-DDtoYYYY-MM-DD (env BRAVE_FRESHNESS)')
+    .option('--brave-spellcheck <on|off>', 'Brave: correct the query\'s spelling (env BRAVE_SPELLCHECK)')
+    .option('--brave-text-decorations <on|off>', 'Brave: highlight markers in snippets (env BRAVE_TEXT_DECORATIONS; default off)')
+    .option('--brave-extra-snippets <on|off>', 'Brave: up to 5 more excerpts per result, shown instead of the description (env BRAVE_EXTRA_SNIPPETS)')
+    .option('--brave-operators <on|off>', 'Brave: apply search operators such as site: (env BRAVE_OPERATORS)')
+    .option('--brave-header <name: value>', 'Brave: a request header it documents, e.g. "X-Loc-City: Berlin"; repeat for more (env BRAVE_HEADERS)', collectLines);
 }
 
 export function addBrowserOptions(cmd: Command): Command {

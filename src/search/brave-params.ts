@@ -1,24 +1,47 @@
 /**
- * Brave Web Search parameters, checked before anything is sent: a bad value
- * costs no request and no quota, and the error says which value and why.
+ * Brave Web Search parameters (api-dashboard.search.brave.com, GET
+ * /res/v1/web/search), checked before anything is sent: a bad value costs no
+ * request and no quota, and the error says which value and why.
  */
 import { ScoutError } from '../errors.js';
 
+export type Safesearch = 'off' | 'moderate' | 'strict';
+
+/** The documented query parameters scout sends; result_filter is always "web" (scout reads web results only). */
 export interface BraveParams {
   q: string;
   count?: number;
   offset?: number;
   country?: string;
   search_lang?: string;
-  safesearch?: 'off' | 'moderate' | 'strict';
+  safesearch?: Safesearch;
   freshness?: string;
+  spellcheck?: boolean;
+  text_decorations?: boolean;
+  extra_snippets?: boolean;
+  operators?: boolean;
+  result_filter: 'web';
 }
 
-const OPTIONAL = ['count', 'offset', 'country', 'search_lang', 'safesearch', 'freshness'] as const;
+/** The optional parameters, as a caller (CLI, config file, MCP, a model) may set them. */
+export type BraveOptionalParams = Partial<Omit<BraveParams, 'q' | 'result_filter'>>;
+export type BraveParamName = keyof BraveOptionalParams;
+
+const OPTIONAL: readonly BraveParamName[] = ['count', 'offset', 'country', 'search_lang', 'safesearch', 'freshness', 'spellcheck', 'text_decorations', 'extra_snippets', 'operators'];
 const QUERY_KEYS = ['q', 'query', 'search_query'] as const;
-const SAFESEARCH = ['off', 'moderate', 'strict'] as const;
+/** Older callers (and Brave's own early examples) wrote search_language. */
+const ALIASES: Record<string, BraveParamName> = { search_language: 'search_lang' };
+const SAFESEARCH: readonly Safesearch[] = ['off', 'moderate', 'strict'];
 const FRESHNESS = /^(pd|pw|pm|py|\d{4}-\d{2}-\d{2}to\d{4}-\d{2}-\d{2})$/;
 export const MAX_QUERY_CHARS = 400;
+export const MAX_QUERY_WORDS = 50;
+export const MAX_COUNT = 20;
+
+/** search_lang values the API accepts (its Language Codes table); note jp, not ja. */
+export const SEARCH_LANGS: readonly string[] = [
+  'ar', 'eu', 'bn', 'bg', 'ca', 'zh-hans', 'zh-hant', 'hr', 'cs', 'da', 'nl', 'en', 'en-gb', 'et', 'fi', 'fr', 'gl', 'de', 'gu', 'he', 'hi', 'hu', 'is', 'it', 'jp',
+  'kn', 'ko', 'lv', 'lt', 'ms', 'ml', 'mr', 'nb', 'pl', 'pt-br', 'pt-pt', 'pa', 'ro', 'ru', 'sr', 'sk', 'sl', 'es', 'sv', 'ta', 'te', 'th', 'tr', 'uk', 'vi',
+];
 
 /** null, undefined, "", "null" and [] mean "not given". */
 export function isNullLike(value: unknown): boolean {
@@ -27,19 +50,21 @@ export function isNullLike(value: unknown): boolean {
   return Array.isArray(value) && value.length === 0;
 }
 
-function invalid(name: string, value: unknown, expected: string): ScoutError {
-  return new ScoutError('BAD_INPUT', `invalid Brave Search parameter ${name}: ${JSON.stringify(value)}`, `expected ${expected}`);
+/** A checked value, or what was expected instead. */
+export type Checked<T> = { value: T } | { expected: string };
+
+function whole(value: unknown, min: number, max: number): Checked<number> {
+  const n = typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) return { expected: `a whole number from ${min} to ${max}` };
+  return { value: n };
 }
 
-function whole(name: string, value: unknown, min: number, max: number): number {
-  const n = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) throw invalid(name, value, `a whole number from ${min} to ${max}`);
-  return n;
-}
-
-function text(name: string, value: unknown, pattern: RegExp, expected: string): string {
-  if (typeof value !== 'string' || !pattern.test(value)) throw invalid(name, value, expected);
-  return value;
+function flag(value: unknown): Checked<boolean> {
+  if (typeof value === 'boolean') return { value };
+  const v = typeof value === 'string' || typeof value === 'number' ? String(value).trim().toLowerCase() : '';
+  if (['true', '1', 'on', 'yes'].includes(v)) return { value: true };
+  if (['false', '0', 'off', 'no'].includes(v)) return { value: false };
+  return { expected: 'true or false' };
 }
 
 function validDate(range: string): boolean {
@@ -49,54 +74,70 @@ function validDate(range: string): boolean {
   });
 }
 
+/** One optional parameter, checked and normalised (country upper case, search_lang lower case). */
+export function checkBraveParam(name: BraveParamName, value: unknown): Checked<unknown> {
+  const text = typeof value === 'string' ? value.trim() : undefined;
+  switch (name) {
+    case 'count':
+      return whole(value, 1, MAX_COUNT);
+    case 'offset':
+      return whole(value, 0, 9);
+    case 'country':
+      return text !== undefined && /^([a-z]{2}|all)$/i.test(text) ? { value: text.toUpperCase() } : { expected: 'a two-letter country code such as US or DE, or ALL' };
+    case 'search_lang':
+      return text !== undefined && SEARCH_LANGS.includes(text.toLowerCase()) ? { value: text.toLowerCase() } : { expected: `one of Brave's language codes: ${SEARCH_LANGS.join(', ')}` };
+    case 'safesearch':
+      return text !== undefined && (SAFESEARCH as readonly string[]).includes(text.toLowerCase()) ? { value: text.toLowerCase() } : { expected: 'off, moderate or strict' };
+    case 'freshness':
+      if (text === undefined || !FRESHNESS.test(text)) return { expected: 'pd, pw, pm, py or a range YYYY-MM-DDtoYYYY-MM-DD' };
+      return text.includes('to') && !validDate(text) ? { expected: 'real dates in YYYY-MM-DDtoYYYY-MM-DD' } : { value: text };
+    default:
+      return flag(value);
+  }
+}
+
+function invalid(name: string, value: unknown, expected: string): ScoutError {
+  return new ScoutError('BAD_INPUT', `invalid Brave Search parameter ${name}: ${JSON.stringify(value)}`, `expected ${expected}`);
+}
+
+function query(input: Record<string, unknown>): string {
+  const given = QUERY_KEYS.filter((key) => !isNullLike(input[key]));
+  const raw = given.length ? input[given[0] as (typeof QUERY_KEYS)[number]] : undefined;
+  if (typeof raw !== 'string' || raw.trim() === '') throw invalid('q', raw ?? '', 'a non-empty query');
+  const q = raw.trim();
+  if (q.length > MAX_QUERY_CHARS) throw invalid('q', `${q.slice(0, 40)}…`, `at most ${MAX_QUERY_CHARS} characters (this one has ${q.length})`);
+  const words = q.split(/\s+/).length;
+  if (words > MAX_QUERY_WORDS) throw invalid('q', `${q.slice(0, 40)}…`, `at most ${MAX_QUERY_WORDS} words (this one has ${words})`);
+  return q;
+}
+
 /**
  * Validate raw parameters (as a model or a caller might write them) into
- * BraveParams. `query` and `search_query` are aliases of `q`.
+ * BraveParams. `query` and `search_query` are aliases of `q`, `search_language`
+ * of `search_lang`; null-like values mean "not given".
  */
 export function braveParams(input: Record<string, unknown>): BraveParams {
-  const given = QUERY_KEYS.filter((key) => !isNullLike(input[key]));
-  const rawQuery = given.length ? input[given[0] as (typeof QUERY_KEYS)[number]] : undefined;
-  if (typeof rawQuery !== 'string' || rawQuery.trim() === '') throw invalid('q', rawQuery ?? '', 'a non-empty query');
-  const q = rawQuery.trim();
-  if (q.length > MAX_QUERY_CHARS) throw invalid('q', `${q.slice(0, 40)}…`, `at most ${MAX_QUERY_CHARS} characters (this one has ${q.length})`);
-
-  const params: BraveParams = { q };
-  for (const key of OPTIONAL) {
-    const value = input[key];
-    if (isNullLike(value)) continue;
-    switch (key) {
-      case 'count':
-        params.count = whole(key, value, 1, 20);
-        break;
-      case 'offset':
-        params.offset = whole(key, value, 0, 9);
-        break;
-      case 'country':
-        params.country = text(key, value, /^[A-Z]{2}$/, 'two uppercase letters such as US or DE');
-        break;
-      case 'search_lang':
-        params.search_lang = text(key, value, /^[a-z]{2}(-[a-z]{2,4})?$/, 'a language code such as en, de, pt-br or zh-hans');
-        break;
-      case 'safesearch':
-        if (typeof value !== 'string' || !(SAFESEARCH as readonly string[]).includes(value)) throw invalid(key, value, 'off, moderate or strict');
-        params.safesearch = value as BraveParams['safesearch'];
-        break;
-      case 'freshness': {
-        const f = text(key, value, FRESHNESS, 'pd, pw, pm, py or a range YYYY-MM-DDtoYYYY-MM-DD');
-        if (f.includes('to') && !validDate(f)) throw invalid(key, value, 'real dates in YYYY-MM-DDtoYYYY-MM-DD');
-        params.freshness = f;
-        break;
-      }
-    }
+  const params: BraveParams = { q: query(input), result_filter: 'web' };
+  const values: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    const name = ALIASES[key] ?? key;
+    if ((OPTIONAL as readonly string[]).includes(name) && !isNullLike(value) && values[name] === undefined) values[name] = { key, value };
+  }
+  for (const [name, given] of Object.entries(values) as [BraveParamName, { key: string; value: unknown }][]) {
+    const checked = checkBraveParam(name, given.value);
+    if ('expected' in checked) throw invalid(given.key, given.value, checked.expected);
+    (params as unknown as Record<string, unknown>)[name] = checked.value;
   }
   return params;
 }
 
-/** Brave's search_lang for a language tag such as en, en-GB, pt-BR, zh-TW. */
-export function braveLanguage(tag: string): string {
+/** Brave's search_lang for a language tag such as en, en-GB, pt-BR, zh-TW, ja; undefined when Brave has none for it. */
+export function braveLanguage(tag: string): string | undefined {
   const lower = tag.toLowerCase();
   if (lower === 'zh-tw' || lower === 'zh-hk' || lower === 'zh-hant') return 'zh-hant';
   if (lower.startsWith('zh')) return 'zh-hans';
-  if (lower === 'pt-br' || lower === 'en-gb') return lower;
-  return lower.split('-')[0] ?? lower;
+  if (SEARCH_LANGS.includes(lower)) return lower;
+  const base = lower.split('-')[0] ?? lower;
+  const mapped = { ja: 'jp', pt: 'pt-pt', no: 'nb', nn: 'nb', iw: 'he' }[base] ?? base;
+  return SEARCH_LANGS.includes(mapped) ? mapped : undefined;
 }

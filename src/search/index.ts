@@ -3,7 +3,7 @@ import type { Config } from '../config.js';
 import { ScoutError } from '../errors.js';
 import type { Tracer } from '../trace.js';
 import { createAuto, type SearchChoice } from './auto.js';
-import { createBrave } from './brave.js';
+import { braveOptions, createBrave } from './brave.js';
 import { createBrowserSearch } from './browser-search.js';
 import { createSearxng, SEARXNG_START, searxngDown } from './searxng.js';
 import type { PageLoader, SearchProvider } from './types.js';
@@ -26,7 +26,7 @@ const noBrowser = () => Promise.reject(new ScoutError('BROWSER_FAILED', 'browser
 function engine(name: 'searxng' | 'brave' | 'browser', config: Config, hooks: SearchHooks): SearchProvider {
   const timeout = config.searchTimeoutMs ? { timeoutMs: config.searchTimeoutMs } : {};
   const common = { maxResults: config.maxResults, tracer: hooks.tracer, ...timeout };
-  if (name === 'brave') return createBrave({ ...common, apiKey: config.braveApiKey, baseUrl: config.braveUrl, requestsPerSecond: config.braveRequestsPerSecond });
+  if (name === 'brave') return createBrave(braveOptions(config, hooks));
   if (name === 'browser') return createBrowserSearch({ ...common, engines: config.browserEngines, browser: hooks.browser ?? noBrowser, onWarning: hooks.onWarning });
   return createSearxng({ ...common, baseUrl: config.searxngUrl, onWarning: hooks.onWarning });
 }
