@@ -2,12 +2,28 @@
 import type { ResearchEvent } from '../agent/types.js';
 import type { Progress } from './progress.js';
 
-function domain(url: string): string {
+/** A longer place is cut short: a progress line stays one line. */
+const MAX_PLACE = 80;
+
+const safeDecode = (path: string) => {
   try {
-    return new URL(url).host;
+    return decodeURI(path);
   } catch {
-    return url;
+    return path;
   }
+};
+
+/** Where a page is, for a progress line: its host and readable path (example.org/guide/europe), without scheme, query or fragment. */
+export function place(url: string): string {
+  let where: string;
+  try {
+    const { host, pathname } = new URL(url);
+    const path = pathname.replace(/\/+$/, '');
+    where = `${host}${safeDecode(path)}`;
+  } catch {
+    where = url;
+  }
+  return where.length > MAX_PLACE ? `${where.slice(0, MAX_PLACE - 1)}…` : where;
 }
 
 export function renderEvent(progress: Progress, event: ResearchEvent, state: { notes: number }): void {
@@ -19,16 +35,16 @@ export function renderEvent(progress: Progress, event: ResearchEvent, state: { n
     case 'search':
       return progress.info(`${event.results} result${event.results === 1 ? '' : 's'} for "${event.query}"`);
     case 'page':
-      return progress.step(`reading page ${event.n}/${event.of}: ${domain(event.url)}`);
+      return progress.step(`reading page ${event.n}/${event.of}: ${place(event.url)}`);
     case 'visited':
-      if (event.error) return progress.warn(`${domain(event.url)}: ${event.error}`);
-      if (event.interstitial) return progress.warn(`${domain(event.url)}: ${event.interstitial}`);
+      if (event.error) return progress.warn(`${place(event.url)}: ${event.error}`);
+      if (event.interstitial) return progress.warn(`${place(event.url)}: ${event.interstitial}`);
       return;
     case 'note':
       state.notes++;
-      return progress.info(`note from ${domain(event.url)} (${state.notes} note${state.notes === 1 ? '' : 's'}${event.support === 'unverified' ? '; not found on the page' : ''})`);
+      return progress.info(`note from ${place(event.url)} (${state.notes} note${state.notes === 1 ? '' : 's'}${event.support === 'unverified' ? '; not found on the page' : ''})`);
     case 'page_error':
-      return progress.step(`nothing useful on ${domain(event.url)}`);
+      return progress.step(`nothing useful on ${place(event.url)}`);
     case 'warning':
       return progress.warn(event.message);
     case 'concluding':

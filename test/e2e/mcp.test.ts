@@ -122,7 +122,7 @@ describe('scout mcp', () => {
     expect(result.structuredContent).toMatchObject({ stoppedBy: 'answer_found', language: 'en', query: 'tallest building in Europe', stats: { pages: 2 } });
     const messages = progress.map((p) => p.message);
     expect(messages).toContain('rewriting the question into a search query');
-    expect(messages.some((m) => /^reading page 1\/5: 127\.0\.0\.1:\d+$/.test(m ?? ''))).toBe(true);
+    expect(messages.some((m) => /^reading page 1\/5: 127\.0\.0\.1:\d+\/research\/\S+\.html$/.test(m ?? ''))).toBe(true);
     expect(messages).toContain('concluding from 2 notes');
     expect(progress.map((p) => p.progress)).toEqual(progress.map((_, i) => i + 1));
     // Progress also goes to stderr, never to stdout (the transport saw nothing but MCP messages).
