@@ -32,7 +32,7 @@ function sharedBrowser(launch: () => Promise<ResearchBrowser>) {
 export function researchDeps(config: Config, trace: Tracer, onWarning: (message: string) => void): ResearchDeps {
   const browser = sharedBrowser(async () => (await import('./browser/session/research-browser.js')).openResearchBrowser(config, trace));
   return {
-    llm: createLlm(config, { tracer: trace }),
+    llm: createLlm(config, { tracer: trace, onWarning }),
     search: createSearch(config, { tracer: trace, onWarning, browser: browser.forSearch }),
     openBrowser: browser.open,
   };
