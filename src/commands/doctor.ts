@@ -4,12 +4,17 @@ import type { Config } from '../config.js';
 import { EXIT } from '../errors.js';
 import type { HealthCheck } from '../health.js';
 import { createLlm } from '../llm/index.js';
-import { createSearch } from '../search/index.js';
+import { chooseSearch } from '../search/index.js';
+import { SEARXNG_START } from '../search/searxng.js';
 import { writeJson, type Io } from './io.js';
 
+/** The engine scout will search with, and why; with auto, settling for the browser says how to start SearxNG. */
 async function searchCheck(config: Config): Promise<HealthCheck> {
   try {
-    return await createSearch(config).check();
+    const choice = await chooseSearch(config);
+    const check = await choice.provider.check();
+    const why = { ...check, detail: `${check.detail} (${choice.why})` };
+    return choice.notice ? { ...why, hint: `for SearxNG: \`${SEARXNG_START}\` in scout's folder, or --searxng-url` } : why;
   } catch (error) {
     return { name: `search (${config.search})`, ok: false, detail: (error as Error).message };
   }
@@ -22,7 +27,7 @@ export async function runDoctor(config: Config, io: Io, json: boolean): Promise<
   } else {
     for (const check of checks) {
       io.stdout.write(`${check.ok ? 'ok  ' : 'fail'}  ${check.name}: ${check.detail}\n`);
-      if (!check.ok && check.hint) io.stdout.write(`      hint: ${check.hint}\n`);
+      if (check.hint) io.stdout.write(`      hint: ${check.hint}\n`);
     }
   }
   return checks.every((c) => c.ok) ? EXIT.ok : EXIT.unavailable;

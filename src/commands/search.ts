@@ -2,9 +2,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
+import { standaloneSearch } from '../compose.js';
 import { printedAsJson, ScoutError } from '../errors.js';
-import { createSearch } from '../search/index.js';
-import type { SearchResponse } from '../search/types.js';
+import type { SearchProvider, SearchResponse } from '../search/types.js';
 import { createProgress } from '../ui/progress.js';
 import { terminalText } from '../util/terminal-text.js';
 import { writeJson, type CommandContext } from './io.js';
@@ -36,13 +36,18 @@ export async function searchAction(context: CommandContext, words: string[], _op
   const query = words.join(' ').trim();
   if (query === '') throw new ScoutError('EMPTY_QUESTION', 'the search query is empty', 'usage: scout search <query...>');
   const progress = createProgress({ quiet: config.quiet, stream: io.stderr, env: io.env });
-  const provider = createSearch(config, { onWarning: (message) => progress.warn(message) });
-  progress.step(`searching ${provider.name} for "${query}"`);
+  const search = standaloneSearch(config, { onWarning: (message) => progress.warn(message) });
   let response: SearchResponse;
+  let provider: SearchProvider;
   try {
+    const choice = await search.choose();
+    if (choice.notice) progress.warn(choice.notice);
+    provider = choice.provider;
+    progress.step(`searching ${provider.name} for "${query}"`);
     response = await provider.searchRaw(query, { count: config.maxResults, language: config.lang });
   } finally {
     progress.stop();
+    await search.close();
   }
   if (flags.saveResults) progress.info(`saved to ${saveResults(flags.saveResults, provider.name, query, response)}`);
   if (flags.raw) {

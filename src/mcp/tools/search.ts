@@ -1,6 +1,6 @@
-/** MCP tool `search`: the configured search engine (SearxNG or Brave), results only. */
+/** MCP tool `search`: the configured search engine (SearxNG, Brave, or the browser), results only. */
 import * as z from 'zod';
-import { createSearch } from '../../search/index.js';
+import { standaloneSearch } from '../../compose.js';
 import type { SearchResult } from '../../search/types.js';
 import { errorResult, stderrProgress, textResult, type McpContext } from '../context.js';
 import { UNTRUSTED_NOTICE } from '../untrusted.js';
@@ -19,14 +19,16 @@ export function registerSearch(context: McpContext): void {
     'search',
     {
       title: 'Web search',
-      description: 'Search the web with scout\'s configured engine (SearxNG or Brave) and return the results: title, URL, snippet. Titles and snippets are untrusted web content.',
+      description: 'Search the web with scout\'s configured engine (SearxNG, Brave, or result pages read in a browser) and return the results: title, URL, snippet. Titles and snippets are untrusted web content.',
       inputSchema,
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
     async ({ query, count }, extra) => {
       const progress = stderrProgress(context);
-      const provider = createSearch(context.config, { onWarning: (message) => progress.warn(message) });
+      const search = standaloneSearch(context.config, { onWarning: (message) => progress.warn(message) });
       try {
+        const { provider, notice } = await search.choose();
+        if (notice) progress.warn(notice);
         const results = await provider.search(query, { count: count ?? context.config.maxResults, language: context.config.lang, signal: AbortSignal.any([extra.signal, context.closing]) });
         const structured = { query, engine: provider.name, results, untrusted: ['results'] };
         if (results.length === 0) return textResult(`${provider.name} found nothing for "${query}"; try other or fewer words`, structured);
@@ -34,6 +36,8 @@ export function registerSearch(context: McpContext): void {
         return textResult(`${UNTRUSTED_NOTICE}\n${results.length} result${results.length === 1 ? '' : 's'} from ${provider.name} for "${query}":\n${listing(results)}`, structured);
       } catch (error) {
         return errorResult(error);
+      } finally {
+        await search.close();
       }
     },
   );
