@@ -8,15 +8,14 @@ import { join } from 'node:path';
 import { isSecretName, maskedInJson, secretOrigin } from './agent/secrets.js';
 import type { BoundSecret } from './agent/types.js';
 import { ScoutError } from './errors.js';
-import { checkBraveHeaders } from './search/brave-headers.js';
-import { checkBraveParam, type BraveParamName, type Safesearch } from './search/brave-params.js';
+import { BRAVE_DEFAULTS, braveFields, braveFileValue, type BraveSettings, type Check } from './search/brave-config.js';
 import { DEFAULT_BROWSER_ENGINES, parseEngineList, type BrowserEngine } from './search/engines.js';
 
 export type Provider = 'ollama' | 'openai';
 export type SearchEngine = 'auto' | 'searxng' | 'brave' | 'browser';
 export type ThinkMode = 'off' | 'on';
 
-export interface Config {
+export interface Config extends BraveSettings {
   provider: Provider;
   model: string;
   /** Base URL of the LLM server; undefined means the provider's own default. */
@@ -32,26 +31,8 @@ export interface Config {
   searxngUrl: string;
   /** The engines browser search asks, in order, each at its base URL. */
   browserEngines: readonly BrowserEngine[];
-  braveApiKey: string | undefined;
   /** Timeout of one search request in ms; undefined: the engine's default (SearxNG 15 s, Brave 30 s). */
   searchTimeoutMs: number | undefined;
-  /** Base URL of the Brave Search API (tests point it at a loopback double). */
-  braveUrl: string;
-  /** Brave requests per second, one limiter for the whole process; fractions allowed (0.5: one every 2 s); <= 0 disables it. */
-  braveRequestsPerSecond: number;
-  /** Brave Web Search parameters for every search (checked by search/brave-params.ts); undefined: Brave's own default. */
-  braveCountry: string | undefined;
-  braveSearchLang: string | undefined;
-  braveOffset: number | undefined;
-  braveSafesearch: Safesearch | undefined;
-  braveFreshness: string | undefined;
-  braveSpellcheck: boolean | undefined;
-  /** Default false: scout reads snippets as plain text. */
-  braveTextDecorations: boolean | undefined;
-  braveExtraSnippets: boolean | undefined;
-  braveOperators: boolean | undefined;
-  /** Request headers Brave documents (X-Loc-* for local results, Api-Version...), added to every request. */
-  braveHeaders: Readonly<Record<string, string>>;
   maxPages: number;
   maxResults: number;
   /** Show a long page to the model as a question-focused condensation (the default) instead of its whole text. */
@@ -82,20 +63,8 @@ export const DEFAULTS: Config = {
   search: 'auto',
   searxngUrl: 'http://127.0.0.1:8080',
   browserEngines: DEFAULT_BROWSER_ENGINES,
-  braveApiKey: undefined,
   searchTimeoutMs: undefined,
-  braveUrl: 'https://api.search.brave.com',
-  braveRequestsPerSecond: 1,
-  braveCountry: undefined,
-  braveSearchLang: undefined,
-  braveOffset: undefined,
-  braveSafesearch: undefined,
-  braveFreshness: undefined,
-  braveSpellcheck: undefined,
-  braveTextDecorations: false,
-  braveExtraSnippets: undefined,
-  braveOperators: undefined,
-  braveHeaders: {},
+  ...BRAVE_DEFAULTS,
   maxPages: 12,
   maxResults: 16,
   condense: true,
@@ -122,7 +91,7 @@ interface Field {
   flag: string;
   env?: readonly string[];
   parse: (value: Raw, source: Source) => Config[Key];
-  /** The config file's value wins over the environment (an explicit key, as Brave's own MCP server reads it). */
+  /** The config file's value wins over the environment (an explicit API key). */
   fileBeforeEnv?: boolean;
 }
 
@@ -196,28 +165,12 @@ function engineList(value: Raw, source: Source): BrowserEngine[] {
   return engines;
 }
 
-/** Requests per second: any number up to 1000; 0 or less means no limit. */
-function rate(value: Raw, source: Source): number {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
-  if (!Number.isFinite(n) || n > 1000) throw bad(source, value, 'requests per second such as 1 or 0.5 (at most 1000; 0 or less: no limit)');
-  return n;
-}
-
-/** A Brave Web Search parameter, checked by the same code that checks a call's parameters. */
-function braveParam(name: BraveParamName) {
-  return (value: Raw, source: Source): Config[Key] => {
-    if (value === undefined) return undefined;
-    const checked = checkBraveParam(name, value);
-    if ('expected' in checked) throw bad(source, value, checked.expected);
-    return checked.value as Config[Key];
-  };
-}
-
-function braveHeaders(value: Raw, source: Source): Record<string, string> {
-  const checked = checkBraveHeaders(value);
+/** A check of search/ (Brave's parameters and headers) as a parser that names the flag, variable or file key. */
+const checkedBy = (check: Check) => (value: Raw, source: Source): Config[Key] => {
+  const checked = check(value);
   if ('expected' in checked) throw bad(source, value, checked.expected);
-  return checked.value;
-}
+  return checked.value as Config[Key];
+};
 
 function language(value: Raw, source: Source): string | undefined {
   if (value === undefined) return undefined;
@@ -238,20 +191,8 @@ const FIELDS: { [K in Key]: Field } = {
   search: { flag: '--search', env: ['SCOUT_SEARCH'], parse: oneOf(ENGINES) },
   searxngUrl: { flag: '--searxng-url', env: ['SEARXNG_URL'], parse: httpUrl },
   browserEngines: { flag: '--browser-engines', env: ['SCOUT_BROWSER_ENGINES'], parse: engineList },
-  braveApiKey: { flag: '--brave-api-key', env: ['BRAVE_API_KEY'], parse: optional(text), fileBeforeEnv: true },
   searchTimeoutMs: { flag: '--search-timeout', env: ['SCOUT_SEARCH_TIMEOUT_MS'], parse: optional(integer(100, 600_000)) },
-  braveUrl: { flag: '--brave-url', env: ['BRAVE_API_URL'], parse: httpUrl },
-  braveRequestsPerSecond: { flag: '--brave-requests-per-second', env: ['BRAVE_REQUESTS_PER_SECOND'], parse: rate },
-  braveCountry: { flag: '--brave-country', env: ['BRAVE_COUNTRY'], parse: braveParam('country') },
-  braveSearchLang: { flag: '--brave-search-lang', env: ['BRAVE_SEARCH_LANG', 'BRAVE_SEARCH_LANGUAGE'], parse: braveParam('search_lang') },
-  braveOffset: { flag: '--brave-offset', env: ['BRAVE_OFFSET'], parse: braveParam('offset') },
-  braveSafesearch: { flag: '--brave-safesearch', env: ['BRAVE_SAFESEARCH'], parse: braveParam('safesearch') },
-  braveFreshness: { flag: '--brave-freshness', env: ['BRAVE_FRESHNESS'], parse: braveParam('freshness') },
-  braveSpellcheck: { flag: '--brave-spellcheck', env: ['BRAVE_SPELLCHECK'], parse: braveParam('spellcheck') },
-  braveTextDecorations: { flag: '--brave-text-decorations', env: ['BRAVE_TEXT_DECORATIONS'], parse: braveParam('text_decorations') },
-  braveExtraSnippets: { flag: '--brave-extra-snippets', env: ['BRAVE_EXTRA_SNIPPETS'], parse: braveParam('extra_snippets') },
-  braveOperators: { flag: '--brave-operators', env: ['BRAVE_OPERATORS'], parse: braveParam('operators') },
-  braveHeaders: { flag: '--brave-header', env: ['BRAVE_HEADERS'], parse: braveHeaders },
+  ...braveFields(checkedBy, httpUrl, optional(text)),
   maxPages: { flag: '--max-pages', env: ['SCOUT_MAX_PAGES'], parse: integer(1, 200) },
   maxResults: { flag: '--max-results', env: ['SCOUT_MAX_RESULTS'], parse: integer(1, 50) },
   condense: { flag: '--no-condense', env: ['SCOUT_CONDENSE'], parse: boolean },
@@ -288,19 +229,9 @@ export interface ConfigLayers {
   filePath?: string;
 }
 
-/** The file's old key names under their new ones, and braveHeaders' object as the text its parser reads. */
-function normaliseFile(file: FileValues): FileValues {
-  const out: FileValues = {};
-  for (const [key, value] of Object.entries(file)) {
-    const name = key === 'braveSearchLanguage' ? 'braveSearchLang' : key;
-    out[name] = name === 'braveHeaders' && typeof value === 'object' && value !== null ? JSON.stringify(value) : value;
-  }
-  return out;
-}
-
 function fromFile(file: FileValues, filePath: string): Flags {
   const out: Flags = {};
-  for (const [key, value] of Object.entries(normaliseFile(file))) {
+  for (const [key, value] of Object.entries(file).map(([k, v]) => braveFileValue(k, v))) {
     if (key === 'secrets') continue;
     if (!(key in FIELDS)) throw new ScoutError('BAD_CONFIG_FILE', `unknown key "${key}" in ${filePath}`, `known keys: ${[...Object.keys(FIELDS), 'secrets'].join(', ')}`);
     if (value === null || value === undefined) continue;

@@ -121,7 +121,8 @@ export function braveParams(input: Record<string, unknown>): BraveParams {
   const values: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
     const name = ALIASES[key] ?? key;
-    if ((OPTIONAL as readonly string[]).includes(name) && !isNullLike(value) && values[name] === undefined) values[name] = { key, value };
+    // The last one given wins: a call's own parameters come after the config's.
+    if ((OPTIONAL as readonly string[]).includes(name) && !isNullLike(value)) values[name] = { key, value };
   }
   for (const [name, given] of Object.entries(values) as [BraveParamName, { key: string; value: unknown }][]) {
     const checked = checkBraveParam(name, given.value);

@@ -47,7 +47,7 @@ describe('Brave success', () => {
     const [request] = d.requests;
     expect(request?.headers['x-subscription-token']).toBe('test-key');
     expect(request?.headers.accept).toBe('application/json');
-    expect(request?.params).toEqual({ q: 'tallest building europe', count: '5', search_lang: 'pt-br', safesearch: 'strict', freshness: 'pw' });
+    expect(request?.params).toEqual({ q: 'tallest building europe', count: '5', search_lang: 'pt-br', safesearch: 'strict', freshness: 'pw', result_filter: 'web' });
   });
 
   it('keeps the API JSON as raw and reports a search trace event', async () => {
@@ -106,7 +106,7 @@ describe('Brave retries', () => {
     const d = await double({ fallback: reply.rateLimited() });
     const error = await scoutErrorOf(brave(d).search('q'));
     expect(d.requests).toHaveLength(3);
-    expect(error.message).toContain('HTTP 429 after 3 tries: RATE_LIMITED: Request rate limit exceeded for plan.');
+    expect(error.message).toContain('HTTP 429 after 3 tries: RATE_LIMITED: Request rate limit exceeded for plan. ({"plan":"Free","rate_limit":1,');
   });
 
   it('a Retry-After beyond the cap (100 s) is not waited for: the search fails at once and says how long Brave asked for', async () => {
@@ -142,6 +142,8 @@ describe('Brave retries', () => {
     expect(d.requests).toHaveLength(1);
     expect(error.code).toBe('SEARCH_FAILED');
     expect(error.message).toContain('HTTP 422: VALIDATION: Unable to validate request parameter(s)');
+    // The meta says which parameter was wrong and what Brave wanted.
+    expect(error.message).toContain(`(query.result_filter: Input should be 'discussions', 'faq', 'infobox', 'news', 'query', 'summarizer', 'videos', 'web' or 'locations', got "everything")`);
   });
 });
 
@@ -159,9 +161,14 @@ describe('Brave parameters', () => {
       [{ q: 'ok', count: 2.5 }, 'count'],
       [{ q: 'ok', offset: 10 }, 'offset'],
       [{ q: 'ok', offset: -1 }, 'offset'],
-      [{ q: 'ok', country: 'us' }, 'country'],
+      [{ q: 'x '.repeat(51) }, 'q'],
+      [{ q: 'ok', country: 'U' }, 'country'],
       [{ q: 'ok', country: 'USA' }, 'country'],
       [{ q: 'ok', search_lang: 'English' }, 'search_lang'],
+      [{ q: 'ok', search_lang: 'ja' }, 'search_lang'],
+      [{ q: 'ok', search_language: 'xx' }, 'search_language'],
+      [{ q: 'ok', spellcheck: 'maybe' }, 'spellcheck'],
+      [{ q: 'ok', extra_snippets: 2 }, 'extra_snippets'],
       [{ q: 'ok', safesearch: 'high' }, 'safesearch'],
       [{ q: 'ok', freshness: 'py2' }, 'freshness'],
       [{ q: 'ok', freshness: '2024-01-01' }, 'freshness'],
@@ -180,15 +187,16 @@ describe('Brave parameters', () => {
   it('accepts the boundary values, query and search_query as aliases of q, and strips null-like optional values', async () => {
     const d = await double();
     const client = brave(d);
-    await client.web({ q: 'x'.repeat(400), count: 20, offset: 9, country: 'DE', search_lang: 'zh-hans', safesearch: 'off', freshness: '2024-01-01to2024-12-31' });
-    await client.web({ query: 'by query', count: 1, offset: 0 });
-    await client.web({ search_query: 'by search_query', freshness: 'pd' });
+    await client.web({ q: 'x'.repeat(400), count: 20, offset: 9, country: 'de', search_lang: 'zh-hans', safesearch: 'off', freshness: '2024-01-01to2024-12-31' });
+    await client.web({ query: 'by query', count: 1, offset: 0, country: 'ALL', spellcheck: false, text_decorations: 'false', extra_snippets: true, operators: 'off' });
+    await client.web({ search_query: 'by search_query', freshness: 'pd', search_language: 'JP' });
     await client.web({ q: 'stripped', count: null, offset: '', country: 'null', search_lang: [], safesearch: undefined, freshness: 'NULL' });
+    const web = { result_filter: 'web' };
     expect(d.requests.map((r) => r.params)).toEqual([
-      { q: 'x'.repeat(400), count: '20', offset: '9', country: 'DE', search_lang: 'zh-hans', safesearch: 'off', freshness: '2024-01-01to2024-12-31' },
-      { q: 'by query', count: '1', offset: '0' },
-      { q: 'by search_query', freshness: 'pd' },
-      { q: 'stripped' },
+      { q: 'x'.repeat(400), count: '20', offset: '9', country: 'DE', search_lang: 'zh-hans', safesearch: 'off', freshness: '2024-01-01to2024-12-31', ...web },
+      { q: 'by query', count: '1', offset: '0', country: 'ALL', spellcheck: 'false', text_decorations: 'false', extra_snippets: 'true', operators: 'false', ...web },
+      { q: 'by search_query', freshness: 'pd', search_lang: 'jp', ...web },
+      { q: 'stripped', ...web },
     ]);
   });
 });
@@ -224,5 +232,73 @@ describe('Brave key and rate limiter', () => {
     const d = await double({ apiKey: 'good' });
     expect(await brave(d, { apiKey: 'good' }).check()).toMatchObject({ ok: true, name: 'search (brave)' });
     expect(await brave(d, { apiKey: 'bad' }).check()).toMatchObject({ ok: false, hint: expect.stringContaining('BRAVE_API_KEY') });
+  });
+});
+
+describe('Brave parameters from the config and the call', () => {
+  it('sends every parameter the config sets, lets the call override them, and its headers', async () => {
+    const d = await double();
+    const config = {
+      ...DEFAULTS,
+      search: 'brave' as const,
+      braveApiKey: 'k',
+      braveUrl: d.url,
+      braveRequestsPerSecond: 0,
+      braveCountry: 'DE',
+      braveSearchLang: 'de',
+      braveOffset: 1,
+      braveSafesearch: 'off' as const,
+      braveFreshness: 'pm',
+      braveSpellcheck: false,
+      braveExtraSnippets: true,
+      braveOperators: false,
+      braveHeaders: { 'X-Loc-City': 'Berlin', 'X-Loc-Lat': '52.52' },
+    };
+    const provider = createSearch(config);
+    // The question's language is only a default: the configured search_lang wins over it.
+    await provider.search('turm', { count: 5, language: 'en' });
+    await provider.search('turm', { count: 5, params: { country: 'at', offset: 0, search_language: 'en', text_decorations: true } });
+    expect(d.requests.map((r) => r.params)).toEqual([
+      { q: 'turm', count: '5', country: 'DE', search_lang: 'de', offset: '1', safesearch: 'off', freshness: 'pm', spellcheck: 'false', text_decorations: 'false', extra_snippets: 'true', operators: 'false', result_filter: 'web' },
+      { q: 'turm', count: '5', country: 'AT', search_lang: 'en', offset: '0', safesearch: 'off', freshness: 'pm', spellcheck: 'false', text_decorations: 'true', extra_snippets: 'true', operators: 'false', result_filter: 'web' },
+    ]);
+    expect(d.requests[0]?.headers).toMatchObject({ 'x-loc-city': 'Berlin', 'x-loc-lat': '52.52', 'x-subscription-token': 'k' });
+  });
+
+  it('asks for at most 20 results and says so once', async () => {
+    const d = await double();
+    const warnings: string[] = [];
+    const client = brave(d, { onWarning: (m) => warnings.push(m) });
+    await client.search('q', { count: 50 });
+    await client.search('q', { count: 30 });
+    expect(d.requests.map((r) => r.params.count)).toEqual(['20', '20']);
+    expect(warnings).toEqual(['Brave returns at most 20 results a request: asking for 20, not 50']);
+  });
+
+  it('a 429 without Retry-After waits what X-RateLimit-Reset gives for the per-second window', async () => {
+    const limited = reply.rateLimited();
+    const d = await double({ script: [{ ...limited, headers: { ...limited.headers, 'x-ratelimit-reset': '1, 1419704' } }] });
+    const waits: number[] = [];
+    expect(await brave(d, { sleep: async (ms) => void waits.push(ms) }).search('q')).toHaveLength(2);
+    expect(waits).toEqual([1000]);
+  });
+});
+
+describe('Brave rate limiter shared by the process', () => {
+  it('providers built per call (as MCP search does) share one limiter for the endpoint and key', async () => {
+    const d = await double();
+    const started = Date.now();
+    await Promise.all(Array.from({ length: 4 }, (_, i) => brave(d, { requestsPerSecond: 10 }).search(`q${i}`)));
+    const times = d.requests.map((r) => r.at).sort((a, b) => a - b);
+    times.forEach((at, k) => expect(at - started).toBeGreaterThanOrEqual(k * 100 - 5));
+  });
+
+  it('a fractional rate spaces requests by its inverse (2.5 per second: 400 ms)', async () => {
+    const d = await double();
+    const client = brave(d, { requestsPerSecond: 2.5 });
+    const started = Date.now();
+    await Promise.all([client.search('a'), client.search('b'), client.search('c')]);
+    const times = d.requests.map((r) => r.at).sort((a, b) => a - b);
+    times.forEach((at, k) => expect(at - started).toBeGreaterThanOrEqual(k * 400 - 5));
   });
 });
