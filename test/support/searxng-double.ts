@@ -35,6 +35,8 @@ export interface SearxngDoubleOptions {
 
 export interface SearxngDouble extends Listening {
   queries: { q: string; format: string; params: Record<string, string> }[];
+  /** GET /healthz requests (scout's --search auto asks whether SearxNG answers). */
+  probes: () => number;
   options: SearxngDoubleOptions;
 }
 
@@ -76,10 +78,12 @@ export function renderHtml(results: DoubleResult[]): string {
 
 export async function startSearxngDouble(options: SearxngDoubleOptions = {}): Promise<SearxngDouble> {
   const queries: SearxngDouble['queries'] = [];
+  let probes = 0;
   const recorded = RECORDED_JSON.results.map((r) => ({ url: String(r.url), title: String(r.title), content: String(r.content), engine: String(r.engine) }));
   const server = await listen(async (req, res, body) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.pathname === '/healthz') {
+      probes++;
       res.writeHead(200, { 'content-type': 'text/plain' }).end('OK');
       return;
     }
@@ -108,5 +112,5 @@ export async function startSearxngDouble(options: SearxngDoubleOptions = {}): Pr
     }
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(renderHtml(results));
   });
-  return { ...server, queries, options };
+  return { ...server, queries, options, probes: () => probes };
 }

@@ -79,7 +79,7 @@ describe('SearxNG with the JSON format disabled (403)', () => {
 });
 
 describe('SearxNG faults', () => {
-  it('connection refused -> SEARCH_UNREACHABLE, exit 3, with the docker compose hint', async () => {
+  it('connection refused -> SEARCH_UNREACHABLE, exit 3, with the docker compose hint (the secret included: the compose file refuses to start without it)', async () => {
     const d = await startSearxngDouble();
     const url = d.url;
     await d.close();
@@ -88,7 +88,8 @@ describe('SearxNG faults', () => {
     expect(error.exitCode).toBe(3);
     expect(error.message).toContain(url);
     expect(error.message).toContain('ECONNREFUSED');
-    expect(error.hint).toContain('start it: `docker compose up -d`');
+    expect(error.hint).toContain('start it: `export SEARXNG_SECRET=$(openssl rand -hex 32) && docker compose up -d`');
+    expect(error.hint).toContain('--search browser');
   });
 
   it('a request that outlives its timeout fails as unreachable instead of hanging', async () => {
