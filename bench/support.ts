@@ -1,7 +1,8 @@
 /**
  * What the speed benchmarks share: medians, a table printer, and a whole
  * `scout` run (the built CLI as a child process) on the loopback harness web
- * with the scripted model answering every call after a fixed delay.
+ * with a scripted model: by default one answering every call after a fixed
+ * delay, or any script (the charged model of charged-model.ts).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { agentScript, currentPage, user } from '../test/support/agent-script.js';
 import { startFixtureWeb, type FixtureWeb } from '../test/support/fixture-web.js';
-import { startLlmDouble, type LlmRequest } from '../test/support/llm-double.js';
+import { startLlmDouble, type LlmRequest, type Script } from '../test/support/llm-double.js';
 import { cleanEnv, SCOUT_BIN } from '../test/support/run-cli.js';
 import { startSearxngDouble, type SearxngDouble } from '../test/support/searxng-double.js';
 
@@ -66,10 +67,19 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** The fixture web and a SearxNG double whose results are `pages` fixture paths. */
-export async function startHarness(pages: readonly string[]): Promise<Harness> {
+/** A search result of the harness: a fixture path with the title and snippet the engine shows. */
+export interface HarnessResult {
+  path: string;
+  title: string;
+  snippet: string;
+}
+
+/** The fixture web and a SearxNG double whose results are `pages` fixture paths (plain paths get a placeholder title and snippet). */
+export async function startHarness(pages: readonly (string | HarnessResult)[]): Promise<Harness> {
   const web = await startFixtureWeb();
-  const searx = await startSearxngDouble({ results: (q) => pages.map((path, i) => ({ url: web.at(path), title: `Result ${i + 1} for ${q}`, content: 'snippet' })) });
+  const result = (page: string | HarnessResult, i: number, q: string) =>
+    typeof page === 'string' ? { url: web.at(page), title: `Result ${i + 1} for ${q}`, content: 'snippet' } : { url: web.at(page.path), title: page.title, content: page.snippet };
+  const searx = await startSearxngDouble({ results: (q) => pages.map((page, i) => result(page, i, q)) });
   return { web, searx, close: async () => void (await Promise.all([web.close(), searx.close()])) };
 }
 
@@ -96,38 +106,52 @@ export interface ScoutRun {
   prefetched: number;
   requests: LlmRequest[];
   trace: Record<string, unknown>[];
+  stdout: string;
   stderr: string;
 }
 
 export interface ScoutRunOptions {
   pages: number;
   llmDelayMs: number;
+  /** The model's script; default: a note on every page, each call answered after llmDelayMs. */
+  script?: Script;
+  /** The model the server has and scout asks for, and its /api/show capabilities. */
+  model?: { name: string; capabilities: string[] };
+  question?: string;
+  /** More scout flags (e.g. --think on, --no-condense). */
+  args?: string[];
   env?: Record<string, string>;
   /** Called with the scout process id as soon as it is spawned. */
   onSpawn?: (pid: number) => void;
 }
 
-/** One `scout --json` run reading `pages` pages; every LLM call answers after llmDelayMs. */
-export async function scoutRun(harness: Harness, options: ScoutRunOptions): Promise<ScoutRun> {
-  const delay = options.llmDelayMs;
-  const llm = await startLlmDouble({
-    script: agentScript({
-      search: { text: 'search: benchmark pages', delayMs: delay },
-      pages: Object.fromEntries(HARNESS_PAGES.map((p) => [p, (request: LlmRequest) => ({ text: readAndGoBack(request), delayMs: delay })])),
-      conclude: { text: 'The pages were read [1].', delayMs: delay },
-    }),
+/** Every page read gets a note, each call answered after `delay` ms. */
+function readEveryPage(delay: number): Script {
+  return agentScript({
+    search: { text: 'search: benchmark pages', delayMs: delay },
+    pages: Object.fromEntries(HARNESS_PAGES.map((p) => [p, (request: LlmRequest) => ({ text: readAndGoBack(request), delayMs: delay })])),
+    conclude: { text: 'The pages were read [1].', delayMs: delay },
   });
+}
+
+/** One `scout --json` run reading up to `pages` pages. */
+export async function scoutRun(harness: Harness, options: ScoutRunOptions): Promise<ScoutRun> {
+  const model = options.model ? { models: [options.model.name], capabilities: options.model.capabilities } : {};
+  const llm = await startLlmDouble({ script: options.script ?? readEveryPage(options.llmDelayMs), ...model });
   const tmp = mkdtempSync(join(tmpdir(), 'scout-bench-'));
   const traceFile = join(tmp, 'trace.jsonl');
-  const args = [SCOUT_BIN, '--llm-url', llm.url, '--searxng-url', harness.searx.url, '--allow-private-network', '--json', '--trace', traceFile, '--max-pages', String(options.pages), '--max-results', '20', 'benchmark question'];
+  const flags = [...(options.model ? ['--model', options.model.name] : []), ...(options.args ?? [])];
+  const args = [SCOUT_BIN, '--llm-url', llm.url, '--searxng-url', harness.searx.url, '--allow-private-network', '--json', '--trace', traceFile, '--max-pages', String(options.pages), '--max-results', '20', ...flags, options.question ?? 'benchmark question'];
   const started = performance.now();
-  const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env: cleanEnv({ TMPDIR: tmp, ...options.env }), stdio: ['ignore', 'ignore', 'pipe'] });
+  const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env: cleanEnv({ TMPDIR: tmp, ...options.env }), stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
     let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     if (child.pid !== undefined) options.onSpawn?.(child.pid);
     child.on('error', reject);
-    child.on('close', (exit) => resolve({ code: exit, stderr: err }));
+    child.on('close', (exit) => resolve({ code: exit, stdout: out, stderr: err }));
   });
   const wallMs = performance.now() - started;
   await llm.close();
@@ -149,6 +173,7 @@ export async function scoutRun(harness: Harness, options: ScoutRunOptions): Prom
     prefetched: loads.filter((e) => e.prefetched === true).length,
     requests: llm.chats(),
     trace,
+    stdout,
     stderr,
   };
 }
