@@ -25,6 +25,20 @@ export interface PageLoad {
   fields?: PageField[];
   /** Set when the URL guard refused the page or a redirect; privateAddress: --allow-private-network would lift it. */
   refused?: { privateAddress: boolean };
+  /** Set when the response was a document (a PDF, a text file) read as text rather than a page rendered; html is then ''. */
+  document?: LoadedDocument;
+}
+
+/** A PDF or a text file, as read: its text with `[page N]` lines before each PDF page, and the web links it holds. */
+export interface LoadedDocument {
+  pageType: 'pdf' | 'text';
+  title: string;
+  markdown: string;
+  links: { url: string; text: string }[];
+  /** The PDF's page count (all of them, read or not). */
+  pages?: number;
+  /** Why not all of it was read (the page or size bound), when it was not. */
+  cut?: string;
 }
 
 /** A form field as the agent is shown it: a ref (f1, f2...) to name it by, its kind and label. */

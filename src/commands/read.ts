@@ -1,8 +1,8 @@
-/** `scout read <url>`: print exactly what the agent would see of a page. */
+/** `scout read <url>`: print exactly what the agent would see of a page, a PDF or a text file (a local one too). */
 import type { Command } from 'commander';
-import { readPage } from '../browser/read/page-text.js';
+import { DEFAULT_MAX_CHARS, frame, readPage, type Link } from '../browser/read/page-text.js';
 import { browserSessionOptions, openSession } from '../browser/session/reading-session.js';
-import type { PageLoad } from '../browser/types.js';
+import type { LoadedDocument, PageLoad } from '../browser/types.js';
 import { ALLOW_PRIVATE_HINT, checkUrlResolved, HostResolver } from '../browser/page/url-guard.js';
 import type { Config } from '../config.js';
 import { ScoutError } from '../errors.js';
@@ -10,6 +10,7 @@ import { linksSection } from '../prompts/sections.js';
 import { terminalText } from '../util/terminal-text.js';
 import { writeJson, type CommandContext } from './io.js';
 import { configFor } from './options.js';
+import { localFile, readLocal } from './read-local.js';
 import { watchInterrupts } from './signals.js';
 
 /** The URL to read: as given, or https:// added to a bare host. */
@@ -43,19 +44,41 @@ async function loadPage(url: string, config: Config): Promise<PageLoad> {
   }
 }
 
+interface Shown {
+  title: string;
+  markdown: string;
+  text: string;
+  truncated: boolean;
+  links: Link[];
+  pageType: string;
+  pages?: number;
+}
+
+/** The page's main content, or the document's text, as the agent is shown it. */
+function shown(load: PageLoad): Shown {
+  const doc: LoadedDocument | undefined = load.document;
+  if (!doc) {
+    const page = readPage(load.html, load.url);
+    return { ...page, title: page.title || load.title };
+  }
+  const { text, truncated } = frame(doc.title, load.url, doc.markdown, DEFAULT_MAX_CHARS);
+  return { title: doc.title, markdown: doc.markdown, text, truncated, links: doc.links, pageType: doc.pageType, ...(doc.pages !== undefined ? { pages: doc.pages } : {}) };
+}
+
 function print(load: PageLoad, config: Config, context: CommandContext, json: boolean): void {
-  const page = readPage(load.html, load.url);
+  const page = shown(load);
   const links = page.links.map((link, i) => ({ n: i + 1, ...link }));
   if (json) {
     writeJson(context.io, {
       url: load.url,
-      title: page.title || load.title,
+      title: page.title,
       status: load.status,
       markdown: page.markdown,
       links,
       text: page.text,
       truncated: page.truncated,
       pageType: page.pageType,
+      ...(page.pages !== undefined ? { pages: page.pages } : {}),
       ms: load.ms,
       ...(load.interstitial ? { interstitial: load.interstitial } : {}),
       dialogs: load.dialogs,
@@ -69,6 +92,7 @@ function print(load: PageLoad, config: Config, context: CommandContext, json: bo
   if (!config.quiet) {
     if (load.status !== null && load.status >= 400) warn(`${load.url} answered HTTP ${load.status}`);
     if (load.interstitial) warn(`the page still shows a browser check ("${load.interstitial}") after waiting`);
+    if (load.document?.cut) warn(`${load.document.cut}`);
     for (const message of load.dialogs) warn(`dismissed a dialog: ${message}`);
   }
   context.io.stdout.write(terminalText(`${page.text}\n\n${linksSection(links)}\n`));
@@ -86,5 +110,8 @@ async function read(rawUrl: string, config: Config, context: CommandContext, jso
 
 export async function readAction(context: CommandContext, url: string, _opts: unknown, command: Command): Promise<void> {
   const config = configFor(command, context.io);
-  await read(url, config, context, Boolean(command.opts<{ json?: boolean }>().json));
+  const json = Boolean(command.opts<{ json?: boolean }>().json);
+  const file = localFile(url);
+  if (file) print(await readLocal(file), config, context, json);
+  else await read(url, config, context, json);
 }

@@ -11,6 +11,7 @@ import { answerWithin, EVALUATE_TIMEOUT_MS } from '../page/timing.js';
 import { markedDomSource } from '../page/visibility-script.js';
 import type { LoadOptions, PageLoad } from '../types.js';
 import type { ReadingTab } from './reading-tabs.js';
+import { documentLoad } from './document-load.js';
 
 /** How the session loads pages; every setting has a default. */
 export interface LoadSettings {
@@ -64,7 +65,7 @@ export function emptyLoad(url: string, started: number, extra: Partial<PageLoad>
 export async function loadInTab(tab: ReadingTab, url: string, href: string, options: LoadOptions, settings: LoadSettings, started: number): Promise<PageLoad> {
   const { page, guards } = tab;
   guards.blocking = settings.blockResources ?? true;
-  const mark = { dialogs: guards.dialogs.length, downloads: guards.downloads.length, popups: guards.popups.length };
+  const mark = { dialogs: guards.dialogs.length, downloads: guards.downloads.length, popups: guards.popups.length, documents: tab.documents.length };
   const evaluateTimeoutMs = settings.evaluateTimeoutMs ?? EVALUATE_TIMEOUT_MS;
   // A fresh tab opening a result is not a person moving on: only a used tab pauses (timing no site of a new tab can see).
   const pause = tab.used === true;
@@ -90,6 +91,11 @@ export async function loadInTab(tab: ReadingTab, url: string, href: string, opti
     popups: guards.popups.slice(mark.popups).map((p) => p.url),
   };
   const base = { requestedUrl: url, url, status: nav.status, title: '', html: '', ...happened, ms: Date.now() - started };
+  if (nav.ok) {
+    const landed = nav.value.url;
+    const caught = tab.documents.slice(mark.documents).findLast((d) => d.url === landed);
+    if (caught) return documentLoad({ ...base, url: landed }, caught, options.signal, started);
+  }
   if (nav.ok) return { ...base, ...nav.value, ...(nav.interstitial ? { interstitial: nav.interstitial } : {}) };
   if (nav.stuck) tab.stuck = true;
   return { ...base, error: nav.error, ...(nav.refused ? { refused: nav.refused } : {}) };

@@ -22,8 +22,9 @@ export function prefetchTabs(env: NodeJS.ProcessEnv = process.env): number {
   return /^[0-3]$/.test(value) ? Number(value) : PREFETCH_TABS;
 }
 
+/** What the model reads of a load: the page's main content, or the document's text (PDF pages marked `[page N]`). */
 function readPageView(load: PageLoad, clean: (text: string) => string = (text) => text): PageView {
-  const page = readPage(load.html, load.url);
+  const page = load.document ?? readPage(load.html, load.url);
   const title = clean(page.title || load.title);
   const url = clean(load.url);
   const markdown = clean(page.markdown);
