@@ -16,8 +16,8 @@ export interface Link {
 /** Query parameters that only track the click. */
 const TRACKING_PARAM = /^(?:utm_\w+|fbclid|gclid|gclsrc|dclid|gbraid|wbraid|msclkid|mc_cid|mc_eid|yclid|igshid|_ga|_gl|_hsenc|_hsmi|mkt_tok|oly_anon_id|oly_enc_id|vero_id|rb_clickid|s_cid|ref_src|spm|scid|twclid|ttclid|li_fat_id)$/i;
 
-/** Files that are not pages: images, media, feeds, archives, executables, office documents. */
-const NOT_A_PAGE = /\.(?:jpe?g|png|gif|webp|avif|bmp|svg|ico|tiff?|mp[34]|m4[av]|webm|ogg|ogv|wav|flac|avi|mov|mkv|rss|atom|xml|zip|gz|tgz|bz2|xz|7z|rar|tar|exe|msi|dmg|pkg|deb|rpm|apk|iso|bin|jar|pdf|docx?|xlsx?|pptx?|odt|ods|csv|woff2?|ttf|eot|css|js)$/i;
+/** Files that are not read: images, media, feeds, archives, executables, office documents. PDFs and text files (CSV, JSON...) are read (read/document/). */
+const NOT_A_PAGE = /\.(?:jpe?g|png|gif|webp|avif|bmp|svg|ico|tiff?|mp[34]|m4[av]|webm|ogg|ogv|wav|flac|avi|mov|mkv|rss|atom|xml|zip|gz|tgz|bz2|xz|7z|rar|tar|exe|msi|dmg|pkg|deb|rpm|apk|iso|bin|jar|docx?|xlsx?|pptx?|odt|ods|woff2?|ttf|eot|css|js)$/i;
 const FEED_PATH = /\/(?:feed|rss|atom)(?:\/|\.xml)?$/i;
 /** "Share on ..." endpoints: they post the page elsewhere, they are not something to read. */
 const SHARE_PATH = /\/(?:share|sharer(?:\.php)?|intent\/tweet|sharearticle)\/?$/i;
