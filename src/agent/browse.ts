@@ -56,6 +56,7 @@ export async function* browse(run: Run, browsers: BrowserLifecycle, query: strin
     const { step } = decision;
     if (step.kind === 'stop') return 'answer_found';
     if (step.kind === 'navigate') next = { url: step.url };
+    if (step.kind === 'more') next = { url: outcome.page.url, again: { ...outcome.read, expand: [step.section, ...outcome.read.expand] } };
     if (step.kind === 'form') {
       formsFilled++;
       next = await fillForm(run, browsers, step.fields, outcome.page.url, corrections);

@@ -1,6 +1,6 @@
 /**
  * What to do with the model's answer on one page: keep its note, fill a form,
- * follow a link, stop, or go on with the next search result, and which
+ * follow a link, show more of the page, stop, or go on with the next search result, and which
  * corrections to show the model next round. Pure: no I/O, no waiting.
  */
 import type { FieldValue, PageField } from '../browser/types.js';
@@ -8,6 +8,8 @@ import type { OfferedLink } from '../prompts/sections.js';
 import { carriesNoteFacts, refuseCrossOrigin, refuseSecrets, type FormContext, type NamedField } from './form-rules.js';
 import { groundNote } from './grounding.js';
 import { leaksNotes, resolveTarget, sameNote } from './guards.js';
+import type { Section } from './outline.js';
+import { sectionNamed } from './page-view.js';
 import type { NavigationAnswer } from './parse.js';
 import type { Note, ResearchEvent } from './types.js';
 
@@ -24,6 +26,8 @@ export interface AnsweredPage {
   links: readonly OfferedLink[];
   /** The form fields the page offered; none means a markdown link is never a form fill. */
   fields: readonly PageField[];
+  /** Set when the page was condensed: what `more` may ask for, and how many more times. */
+  more?: { sections: readonly Section[]; skipped: readonly Section[]; left: number };
 }
 
 /** What decide reads of the run: nothing here is changed. */
@@ -45,6 +49,8 @@ export type Step =
   /** Each field named by its ref (f1, f2...): the field these rules checked is the one filled. */
   | { kind: 'form'; fields: FieldValue[] }
   | { kind: 'navigate'; url: string }
+  /** Show the same page again with this section (its number). */
+  | { kind: 'more'; section: number }
   | { kind: 'stop' }
   /** Read the next search result. */
   | { kind: 'next' };
@@ -81,12 +87,27 @@ export function correctionFor(answer: NavigationAnswer, page: AnsweredPage, run:
   if (formFields(answer.fields, page).length > 0 && run.formsFilled < MAX_FORMS) return undefined;
   const action = actionOf(answer, page);
   if (action.kind === 'none') return NO_ACTION;
+  if (action.kind === 'more') return moreOf(action.target, page).correction;
   if (action.kind !== 'navigate') return undefined;
   const url = resolveTarget(action.target, page.links);
   return url && run.frontier.isOffered(url) ? undefined : notOffered(action.target);
 }
 
 const NO_ACTION = 'Your previous answer had no Action line; always end with one.';
+const NOTHING_MORE = 'The page was shown whole: there is no more of it. Choose a link, GO_BACK or REQUEST_EXIT.';
+
+/** The section a `more` answer asks for, or why it cannot be shown. */
+function moreOf(target: string, page: AnsweredPage): { section: Section; correction?: undefined } | { section?: undefined; correction: string } {
+  const { more } = page;
+  if (!more || more.skipped.length === 0) return { correction: NOTHING_MORE };
+  const listed = more.skipped.slice(0, 8).map((s) => `§${s.n} ${s.title}`).join(', ');
+  if (more.left <= 0) return { correction: 'You asked for more of this page several times already. Write your Note from what was shown and choose a link, GO_BACK or REQUEST_EXIT.' };
+  const section = sectionNamed(more.sections, target);
+  if (!section) return { correction: `"${target}" names no section of this page. Write Action: more <number or name> with one of the skipped sections: ${listed}.` };
+  const open = more.skipped.some((s) => s.from >= section.from && s.from < section.end);
+  if (!open) return { correction: `§${section.n} ${section.title} is already shown in full. The skipped sections are: ${listed}.` };
+  return { section };
+}
 const notOffered = (target: string) => `"${target}" was not offered as a link on the page or in the search results, so it was refused. Navigate only by the numbers of the links shown.`;
 
 /** Field lines that name a field of this page, with that field; a markdown link on a page without a form is not a form fill. */
@@ -155,6 +176,17 @@ function checkForm(decision: Decision, named: readonly NamedField[], page: Answe
 
 function takeAction(decision: Decision, action: NavigationAnswer['action'], page: AnsweredPage, run: RunView): void {
   const { events, corrections } = decision;
+  if (action.kind === 'more') {
+    const more = moreOf(action.target, page);
+    if (more.correction !== undefined) {
+      corrections.push(more.correction);
+      events.push({ type: 'action', action: 'none' });
+      return;
+    }
+    events.push({ type: 'action', action: 'more', target: `§${more.section.n} ${more.section.title}` });
+    decision.step = { kind: 'more', section: more.section.n };
+    return;
+  }
   if (action.kind === 'exit') {
     events.push({ type: 'action', action: 'exit' });
     decision.step = { kind: 'stop' };

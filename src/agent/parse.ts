@@ -2,8 +2,9 @@
  * Parsing the model's answers as small models really write them: any case,
  * markdown bullets, bold and headings, full-width colons, JSON objects,
  * AgenticSeek's own "I will navigate to <url>" and bare GO_BACK lines, and
- * think blocks closed or not. Strict about one thing: a link written inside a
- * note is never navigation.
+ * think blocks closed or not, and `more <section>` however it is written
+ * ("MORE: \"Getting there\"", "more section 3"). Strict about one thing: a
+ * link written inside a note is never navigation.
  */
 import type { FieldValue } from '../browser/types.js';
 import { splitThink } from '../llm/think.js';
@@ -12,6 +13,8 @@ export type Action =
   | { kind: 'navigate'; target: string }
   | { kind: 'back' }
   | { kind: 'exit' }
+  /** Show a skipped section of a condensed page, named by number or title. */
+  | { kind: 'more'; target: string }
   | { kind: 'none' };
 
 export interface NavigationAnswer {
@@ -63,11 +66,22 @@ const LABEL = /^(note|notes|error|action|next action)\s*:\s*/i;
 const BARE_LABEL = /^(note|notes|error|action)\s*:?$/i;
 /** GO_BACK and REQUEST_EXIT alone on a line mean themselves wherever they stand. */
 const BARE_ACTION = /^(GO_BACK|REQUEST_EXIT)[.!]?$/;
+/** "MORE: Getting there" as a line of its own, outside a note: the more action without its label. */
+const BARE_MORE = /^more\s*:\s*\S/i;
 const FIELD = /^\[([^\]\n]+)\]\(([^)\n]*)\)\s*$/;
 const URL_TARGET = /<?(https?:\/\/[^\s\])>"']+)>?/i;
 
+/** "more Getting there", "show more: §3", "read more of section 3": the words after it name the section. */
+const MORE = /^(?:show\s+|read\s+)?more\b\s*[:\-–]?\s*(?:(?:of|about|on|from)\s+)?(?:the\s+)?/i;
+
+function moreTarget(rest: string): string {
+  return rest.replace(/^[\s"'“”‘’«»「」*`[(<]+|[\s"'“”‘’«»「」*`\])>.:]+$/g, '').replace(/\s+section$/i, '').trim();
+}
+
 export function parseAction(text: string): Action {
   const t = text.trim().replace(/[.`*"']+$/g, '').replace(/^[`*"']+/, '').trim();
+  const more = t.match(MORE);
+  if (more) return { kind: 'more', target: moreTarget(t.slice(more[0].length)) };
   if (/^(go[_ ]?back|back)\b/i.test(t)) return { kind: 'back' };
   if (/^(request[_ ]?exit|exit|done)\b/i.test(t)) return { kind: 'exit' };
   const m = t.match(/^(?:navigate|open|go|follow|click|visit)?\s*:?\s*(?:to\s+)?(?:the\s+)?(?:link\s*)?(?:#|no\.?\s*)?\[?\s*(\d+|<?https?:\/\/[^\s\])>]+>?)\s*\]?/i);
@@ -115,7 +129,7 @@ function parseLines(text: string): NavigationAnswer {
       block = undefined;
       continue;
     }
-    if (BARE_ACTION.test(line)) {
+    if (BARE_ACTION.test(line) || (block !== 'note' && block !== 'error' && BARE_MORE.test(line))) {
       if (spoken.kind === 'none') spoken = parseAction(line);
       continue;
     }
@@ -175,7 +189,7 @@ function parseJson(object: Record<string, unknown>): NavigationAnswer | undefine
   const call = field(object, 'arguments');
   const rawAction = field(object, 'action', 'next_action', 'nextaction') ?? (call && typeof call === 'object' ? { ...(call as object), type: field(object, 'name') } : undefined);
   let action: Action = { kind: 'none' };
-  if (typeof rawAction === 'string' || typeof rawAction === 'number') action = parseAction(String(rawAction));
+  if (typeof rawAction === 'string' || typeof rawAction === 'number') action = parseAction(`${String(rawAction)} ${/^\W*more\W*$/i.test(String(rawAction)) ? (textOf(field(object, 'section', 'target')) ?? '') : ''}`);
   else if (rawAction && typeof rawAction === 'object') {
     const a = rawAction as Record<string, unknown>;
     action = parseAction(`${textOf(field(a, 'type', 'kind', 'name')) ?? 'navigate'} ${textOf(field(a, 'target', 'link', 'url', 'value')) ?? ''}`);

@@ -1,9 +1,10 @@
 /**
  * One page of the research: load it (relaunching a dead browser once), show it
- * to the model within the prompt budget, and ask, once more if the model only
- * repeated its previous answer.
+ * to the model within the prompt budget (condensed for the question when it is
+ * long, page-view.ts), and ask, once more if the model only repeated its
+ * previous answer.
  */
-import type { PageLoad, PageView, ResearchBrowser } from '../browser/types.js';
+import type { PageLoad, ResearchBrowser } from '../browser/types.js';
 import { pageBudget } from '../llm/budget.js';
 import type { ChatMessage } from '../llm/types.js';
 import type { FormCheckInput } from '../prompts/formcheck.js';
@@ -13,13 +14,15 @@ import type { BrowserLifecycle } from './browser-lifecycle.js';
 import { correctionFor, type AnsweredPage, type RunView } from './decide.js';
 import { forPrompt } from './grounding.js';
 import { isRepeat } from './guards.js';
+import { MAX_MORE, rankLinks, readPageState, show, type ReadPage, type Shown } from './page-view.js';
 import { answerKey, parseNavigation, type NavigationAnswer } from './parse.js';
 import type { Run } from './run.js';
 import type { ResearchEvent } from './types.js';
 
 /** Search results loaded ahead while the model reads the current page. */
 export const PREFETCH = 2;
-const MAX_LINKS = 40;
+/** Links offered per page, the most relevant to the question first. */
+const MAX_LINKS = 24;
 const OUTPUT_RESERVE_TOKENS = 1024;
 const STUCK = 'You repeated your previous answer word for word. Choose differently: another link, GO_BACK, or REQUEST_EXIT if your notes answer the question.';
 
@@ -28,6 +31,8 @@ export interface Target {
   url: string;
   load?: PageLoad;
   formCheck?: FormCheckInput;
+  /** The page read on the round before, shown again with the section the model asked for. */
+  again?: ReadPage;
 }
 
 export interface RoundInput {
@@ -44,10 +49,37 @@ export type RoundOutcome =
   | { kind: 'stopped' }
   | { kind: 'unreadable'; correction: string }
   /** stuck: the model gave the same answer again after being told; it is not obeyed. */
-  | { kind: 'answered'; page: AnsweredPage; answer: NavigationAnswer; key: string; stuck: boolean };
+  | { kind: 'answered'; page: AnsweredPage; read: ReadPage; answer: NavigationAnswer; key: string; stuck: boolean };
 
 export async function* round(run: Run, browsers: BrowserLifecycle, input: RoundInput): AsyncGenerator<ResearchEvent, RoundOutcome> {
-  const { target } = input;
+  const opened = input.target.again ? { kind: 'read' as const, read: input.target.again } : yield* open(run, browsers, input.target);
+  if (opened.kind !== 'read') return opened;
+  const { read } = opened;
+  const { view, url } = read;
+  const query = `${run.options.question}\n${run.query}`;
+  const links = run.frontier.offer(rankLinks(query, view.links), MAX_LINKS);
+  const promptFor = (text: string, extraWarnings: readonly string[] = []) =>
+    navigatePrompt({
+      question: run.options.question,
+      notes: forPrompt(run.notes),
+      page: { url, title: view.title, text, links, fields: view.fields },
+      secrets: Object.entries(run.secretOrigins).map(([name, origin]) => ({ name, origin })),
+      warnings: [...input.corrections, ...extraWarnings],
+      formCheck: input.target.formCheck,
+    });
+  const shown = shownPage(run, read, query, promptFor);
+  (await browsers.get()).prefetch(run.frontier.peek(PREFETCH));
+  const more = shown.outline && { sections: shown.outline.sections, skipped: shown.skipped ?? [], left: MAX_MORE - read.expand.length };
+  const page: AnsweredPage = { url, title: view.title, text: shown.seen, links, fields: view.fields, ...(more ? { more } : {}) };
+  const judge = (answer: NavigationAnswer) => correctionFor(answer, page, runView(run, input.formsFilled));
+  const asked = yield* ask(run, (extra) => promptFor(shown.text, extra), input.previousKey, judge);
+  return { kind: 'answered', page, read, ...asked };
+}
+
+type Opened = { kind: 'stopped' } | { kind: 'unreadable'; correction: string } | { kind: 'read'; read: ReadPage };
+
+/** Load the target and read it; a page shown again for `more` is not loaded and does not count. */
+async function* open(run: Run, browsers: BrowserLifecycle, target: Target): AsyncGenerator<ResearchEvent, Opened> {
   run.stats.pages++;
   yield { type: 'page', n: run.stats.pages, of: run.options.maxPages, url: run.redact(target.url) };
   const load = yield* openTarget(run, browsers, target);
@@ -57,24 +89,7 @@ export async function* round(run: Run, browsers: BrowserLifecycle, input: RoundI
   }
   const browser = await browsers.get();
   // A page may echo a secret back, in its address or its text: the model sees its name instead.
-  const view = browser.read(load, run.redact);
-  const url = run.redact(load.url);
-  const links = run.frontier.offer(view.links, MAX_LINKS);
-  const promptFor = (text: string, extraWarnings: readonly string[] = []) =>
-    navigatePrompt({
-      question: run.options.question,
-      notes: forPrompt(run.notes),
-      page: { url, title: view.title, text, links, fields: view.fields },
-      secrets: Object.entries(run.secretOrigins).map(([name, origin]) => ({ name, origin })),
-      warnings: [...input.corrections, ...extraWarnings],
-      formCheck: target.formCheck,
-    });
-  const text = budgetedText(run, view, promptFor);
-  browser.prefetch(run.frontier.peek(PREFETCH));
-  const page: AnsweredPage = { url, title: view.title, text, links, fields: view.fields };
-  const judge = (answer: NavigationAnswer) => correctionFor(answer, page, runView(run, input.formsFilled));
-  const asked = yield* ask(run, (extra) => promptFor(text, extra), input.previousKey, judge);
-  return { kind: 'answered', page, ...asked };
+  return { kind: 'read', read: readPageState(run.redact(load.url), browser.read(load, run.redact)) };
 }
 
 /** What decide() and correctionFor() read of the run. */
@@ -113,11 +128,11 @@ async function loadSafely(browser: ResearchBrowser, url: string, signal: AbortSi
   }
 }
 
-/** The page text, cut to what fits the model's context next to the rest of the prompt (counted with the longest warning). */
-function budgetedText(run: Run, view: PageView, promptFor: (text: string, extraWarnings?: readonly string[]) => ChatMessage[]): string {
+/** The page as the model is shown it, within what fits its context next to the rest of the prompt (counted with the longest warning). */
+function shownPage(run: Run, read: ReadPage, query: string, promptFor: (text: string, extraWarnings?: readonly string[]) => ChatMessage[]): Shown {
   const fixed = promptFor('', [STUCK]).map((m) => m.content).join('\n');
-  const whole = view.frame(Number.MAX_SAFE_INTEGER);
-  return view.frame(pageBudget({ contextTokens: run.deps.llm.contextTokens, outputTokens: OUTPUT_RESERVE_TOKENS, fixed, notes: '', page: whole }).chars);
+  const budget = pageBudget({ contextTokens: run.deps.llm.contextTokens, outputTokens: OUTPUT_RESERVE_TOKENS, fixed, notes: '', page: read.whole });
+  return show(read, { condense: run.options.condense ?? true, query, budget });
 }
 
 type Asked = { answer: NavigationAnswer; key: string; stuck: boolean };

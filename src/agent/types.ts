@@ -81,7 +81,7 @@ export type ResearchEvent =
   | { type: 'visited'; url: string; status: number | null; ms: number; error?: string; interstitial?: string }
   | { type: 'note'; url: string; text: string; verified: boolean; support: Grounding }
   | { type: 'page_error'; url: string; text: string }
-  | { type: 'action'; action: 'navigate' | 'back' | 'exit' | 'form' | 'none'; target?: string }
+  | { type: 'action'; action: 'navigate' | 'back' | 'exit' | 'form' | 'more' | 'none'; target?: string }
   | { type: 'warning'; message: string }
   | { type: 'concluding'; notes: number; stoppedBy: StoppedBy };
 
@@ -99,6 +99,8 @@ export interface ResearchOptions {
   maxResults: number;
   /** Milliseconds; undefined means no limit. */
   timeLimitMs?: number;
+  /** Condense long pages for the question (--no-condense: false); default true. */
+  condense?: boolean;
   /** --lang, else detected from the question. */
   language: Language;
   /** --secret values by name: filled into POST forms of their own site only, never shown to the model or written out. */
