@@ -58,6 +58,7 @@ export async function runResearch(question: string, config: Config, flags: Resea
         question,
         maxPages: config.maxPages,
         maxResults: config.maxResults,
+        condense: config.condense,
         timeLimitMs: config.timeLimit === undefined ? undefined : config.timeLimit * 1000,
         language: answerLanguage(question, config.lang),
         secrets,

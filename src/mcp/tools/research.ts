@@ -66,6 +66,7 @@ async function runResearchCall(context: McpContext, args: { question: string; ma
       question: args.question,
       maxPages: args.maxPages ?? config.maxPages,
       maxResults: config.maxResults,
+      condense: config.condense,
       timeLimitMs: config.timeLimit === undefined ? undefined : config.timeLimit * 1000,
       language: answerLanguage(args.question, args.lang ?? config.lang),
       secrets: {},
