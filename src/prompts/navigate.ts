@@ -42,8 +42,10 @@ export const NAVIGATE_INSTRUCTIONS = join(
     '   Action: navigate <number>   open a link from the numbered list',
     '   Action: GO_BACK             return to the search results and read the next one',
     '   Action: REQUEST_EXIT        your notes, with this one, answer the question',
+    '   Action: more <section>      show a skipped section of this page (by its § number or name) on the next round',
     '4. To fill and submit a form of this page, write one line per field instead of an Action: [field label or ref](value). Use a stored value by its name: [Password](secret:password).',
     '5. Never ask the person for help. Do not open a link you already visited.',
+    '6. A long page is shown condensed: the parts that match the question, "[… N lines skipped …]" where lines were left out, and its skipped sections listed at the end. If the answer may be in a skipped section, ask for it with Action: more. Never quote across a skip.',
   ].join('\n'),
   [
     'Example 1, the answer is complete:',
