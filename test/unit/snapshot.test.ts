@@ -2,69 +2,158 @@
 import { describe, expect, it } from 'vitest';
 import type { AxNode } from '../../src/browser/tool/ax-tree.js';
 import { RefRegistry } from '../../src/browser/tool/refs.js';
-import { renderSnapshot } from '../../src/browser/tool/snapshot.js';
+import { renderSnapshot, shortUrl } from '../../src/browser/tool/snapshot.js';
 
 let nextId = 100;
 function n(role: string, name = '', children: AxNode[] = [], extra: Partial<AxNode> = {}): AxNode {
   return { role, name, ignored: false, value: '', properties: {}, backendNodeId: nextId++, children, ...extra };
 }
 const text = (t: string) => n('StaticText', t, [n('InlineTextBox', t)]);
+const link = (name: string, url: string) => n('link', name, [text(name)], { url });
 
 function page(): AxNode {
-  return n('RootWebArea', 'Shop', [
-    n('banner', '', [n('navigation', 'Site', [n('link', 'Home', [text('Home')]), n('link', 'Cart', [text('Cart')])])]),
-    n('generic', '', [
-      n('main', '', [
-        n('heading', 'Towers', [text('Towers')], { properties: { level: 1 } }),
-        n('paragraph', '', [text('Models of famous towers.')]),
-        n('none', '', [n('textbox', 'Email', [], { value: 'ada@example.org' })], { ignored: true }),
-        n('checkbox', 'Gift wrap', [], { properties: { checked: 'true' } }),
-        n('button', 'Sold out', [text('Sold out')], { properties: { disabled: true } }),
-        n('combobox', 'City', [n('MenuListPopup', '', [n('option', 'Paris', [], { properties: { selected: true } }), n('option', 'Berlin')])], { value: 'Paris' }),
+  return n(
+    'RootWebArea',
+    'Shop',
+    [
+      n('banner', '', [n('navigation', 'Site', [link('Home', 'https://shop.test/'), link('Cart', 'https://shop.test/cart?x=1'), link('Ferries', 'https://ferries.test/')])]),
+      n('generic', '', [
+        n('main', '', [
+          n('heading', 'Towers', [text('Towers')], { properties: { level: 1 } }),
+          n('paragraph', '', [text('Models of famous towers.')]),
+          n('none', '', [n('textbox', 'Email', [], { value: 'ada@example.org' })], { ignored: true }),
+          n('checkbox', 'Gift wrap', [], { properties: { checked: 'true' } }),
+          n('button', 'Sold out', [text('Sold out')], { properties: { disabled: true } }),
+          n('combobox', 'City', [n('MenuListPopup', '', [n('option', 'Paris', [], { properties: { selected: true } }), n('option', 'Berlin')])], { value: 'Paris' }),
+        ]),
       ]),
-    ]),
-  ]);
+    ],
+    { url: 'https://shop.test/towers' },
+  );
 }
 
+const FULL = [
+  '- banner [ref=e1]',
+  '  - navigation "Site" [ref=e2]',
+  '    - link "Home" [ref=e3] → /',
+  '    - link "Cart" [ref=e4] → /cart?x=1',
+  '    - link "Ferries" [ref=e5] → https://ferries.test/',
+  '- main [ref=e6]',
+  '  - heading "Towers" [level=1] [ref=e7]',
+  '  - paragraph: Models of famous towers.',
+  '  - textbox "Email" [ref=e8]: ada@example.org',
+  '  - checkbox "Gift wrap" [checked] [ref=e9]',
+  '  - button "Sold out" [disabled]',
+  '  - combobox "City" [ref=e10]: Paris',
+  '    - option "Paris" [selected]',
+  '    - option "Berlin"',
+];
+
 describe('renderSnapshot', () => {
-  it('renders Playwright-style lines with refs on interactive and named content', () => {
+  it('renders Playwright-style lines with refs on controls, sections and named content, and links with their target', () => {
     const refs = new RefRegistry();
     refs.sync('doc-1');
     const snap = renderSnapshot(page(), refs, { mode: 'full' });
-    expect(snap.text).toBe(
-      [
-        '- banner',
-        '  - navigation "Site" [ref=e1]',
-        '    - link "Home" [ref=e2]',
-        '    - link "Cart" [ref=e3]',
-        '- main',
-        '  - heading "Towers" [level=1] [ref=e4]',
-        '  - paragraph: Models of famous towers.',
-        '  - textbox "Email" [ref=e5]: ada@example.org',
-        '  - checkbox "Gift wrap" [checked] [ref=e6]',
-        '  - button "Sold out" [disabled]',
-        '  - combobox "City" [ref=e7]: Paris',
-        '    - option "Paris" [selected]',
-        '    - option "Berlin"',
-      ].join('\n'),
-    );
-    expect(snap).toMatchObject({ refs: 7, truncated: false, sourceTruncated: false });
+    expect(snap.text).toBe(FULL.join('\n'));
+    expect(snap).toMatchObject({ refs: 10, truncated: false, sourceTruncated: false, leftOut: 0 });
     expect(snap.matches).toBeUndefined();
   });
 
-  it('efficient mode keeps interactive elements only', () => {
-    const refs = new RefRegistry();
-    const snap = renderSnapshot(page(), refs, { mode: 'efficient' });
+  it('efficient mode keeps controls and headings, however deep', () => {
+    let deep = n('link', 'Level 12', [], { url: 'https://shop.test/12' });
+    for (let level = 11; level >= 1; level--) deep = n('generic', '', [n('list', '', [n('listitem', '', [deep])])]);
+    const root = n('RootWebArea', '', [...page().children, deep], { url: 'https://shop.test/' });
+    const snap = renderSnapshot(root, new RefRegistry(), { mode: 'efficient' });
     expect(snap.text.split('\n')).toEqual([
-      '- link "Home" [ref=e1]',
-      '- link "Cart" [ref=e2]',
-      '- textbox "Email" [ref=e3]: ada@example.org',
-      '- checkbox "Gift wrap" [checked] [ref=e4]',
+      '- link "Home" [ref=e1] → /',
+      '- link "Cart" [ref=e2] → /cart?x=1',
+      '- link "Ferries" [ref=e3] → https://ferries.test/',
+      '- heading "Towers" [level=1] [ref=e4]',
+      '- textbox "Email" [ref=e5]: ada@example.org',
+      '- checkbox "Gift wrap" [checked] [ref=e6]',
       '- button "Sold out" [disabled]',
-      '- combobox "City" [ref=e5]: Paris',
+      '- combobox "City" [ref=e7]: Paris',
       '  - option "Paris" [selected]',
       '  - option "Berlin"',
+      '- link "Level 12" [ref=e8] → /12',
     ]);
+    expect(snap.sourceTruncated).toBe(false);
+  });
+
+  it('joins runs of text and inline formatting into one line (a code sample is not one line per token)', () => {
+    const code = n('code', '', ['const', ' ', 'x', ' = ', '1', ';'].map((t) => n('generic', '', [text(t)])));
+    const root = n('RootWebArea', '', [
+      n('paragraph', '', [text('On the '), n('strong', '', [text('Help')]), text('menu, click '), n('emphasis', '', [text('Loft')]), text('.')]),
+      n('paragraph', '', [text('Run '), link('this', 'https://x.test/a'), text(' now.')]),
+      n('generic', '', [code]),
+    ]);
+    expect(renderSnapshot(root, new RefRegistry(), { mode: 'full' }).text.split('\n')).toEqual([
+      '- paragraph: On the Help menu, click Loft.',
+      '- paragraph',
+      '  - text: Run',
+      '  - link "this" [ref=e1] → https://x.test/a',
+      '  - text: now.',
+      '- text: const x = 1;',
+    ]);
+  });
+
+  it('leaves out zero-size elements, and shows what was read from the DOM (aria-hidden content) with refs', () => {
+    const refs = new RefRegistry();
+    const root = n('RootWebArea', '', [
+      n('link', 'Skip to content', [], { zeroSize: true }),
+      n('heading', 'Wool Runners', [], { properties: { level: 1 }, dom: true }),
+    ]);
+    expect(renderSnapshot(root, refs, { mode: 'full' }).text).toBe('- heading "Wool Runners" [level=1] [ref=e1]');
+    expect(refs.get('e1')).toMatchObject({ role: 'heading', name: 'Wool Runners', dom: true });
+  });
+
+  it('query matches what an element is (role, name, text, target), never the ref markup, and counts the matches', () => {
+    const snap = renderSnapshot(page(), new RefRegistry(), { mode: 'full', query: 'LINK  c' });
+    expect(snap.text).toBe('    - link "Cart" [ref=e4] → /cart?x=1');
+    expect(snap).toMatchObject({ matches: 1, refs: 1 });
+    for (const markup of ['ref', 'ref=e4', 'e4', '[', '- ']) expect(renderSnapshot(page(), new RefRegistry(), { mode: 'full', query: markup }).matches).toBe(0);
+    expect(renderSnapshot(page(), new RefRegistry(), { mode: 'full', query: 'ferries.test' }).text).toBe('    - link "Ferries" [ref=e5] → https://ferries.test/');
+    expect(renderSnapshot(page(), new RefRegistry(), { mode: 'full', query: 'famous' }).text).toBe('  - paragraph: Models of famous towers.');
+  });
+
+  it('never cuts inside a line or a ref tag, whatever maxChars, and says what it left out', () => {
+    const whole = FULL.join('\n');
+    for (let maxChars = 1; maxChars <= whole.length + 1; maxChars++) {
+      const snap = renderSnapshot(page(), new RefRegistry(), { mode: 'full', maxChars });
+      expect(snap.text.length).toBeLessThanOrEqual(maxChars);
+      if (!snap.truncated) {
+        expect(snap.text).toBe(whole);
+        continue;
+      }
+      const lines = snap.text.split('\n').filter(Boolean);
+      const noteAt = lines.findIndex((l) => l.startsWith('['));
+      const shown = noteAt < 0 ? lines : lines.slice(0, noteAt);
+      expect(shown).toEqual(FULL.slice(0, shown.length));
+      if (snap.text) expect(lines[noteAt]).toMatch(/^\[\d+ more lines? /);
+      expect(snap.leftOut).toBe(FULL.length - shown.length);
+    }
+  });
+
+  it('names the sections left out with their refs, and a ref gives one section\'s subtree', () => {
+    const refs = new RefRegistry();
+    const tree = page();
+    const snap = renderSnapshot(tree, refs, { mode: 'full', maxChars: 450 });
+    expect(snap.text).toContain('left out at 450 chars; get them with a query (query: "words"), one subtree (ref: one of these), or a larger maxChars:');
+    expect(snap.text).toContain('  - main [ref=e6] (');
+    const sub = renderSnapshot(tree, refs, { mode: 'full', ref: 'e6' });
+    expect(sub.text.split('\n')).toEqual(FULL.slice(5));
+    expect(renderSnapshot(tree, refs, { mode: 'full', ref: 'e99' }).text).toBe('');
+  });
+
+  it('refs "aria" names elements ax1, ax2..., apart from the role refs', () => {
+    const tree = page();
+    const refs = new RefRegistry();
+    refs.sync('doc-1');
+    renderSnapshot(tree, refs, { mode: 'efficient' });
+    const aria = renderSnapshot(tree, refs, { mode: 'efficient', refs: 'aria' });
+    expect(aria.text).toContain('- link "Home" [ref=ax1] → /');
+    expect(refs.get('ax1')).toMatchObject({ kind: 'aria', name: 'Home' });
+    expect(refs.get('e1')).toMatchObject({ name: 'Home' });
   });
 
   it('gives an element the same ref in a later snapshot of the same document', () => {
@@ -73,43 +162,17 @@ describe('renderSnapshot', () => {
     refs.sync('doc-1');
     renderSnapshot(tree, refs, { mode: 'efficient' });
     const full = renderSnapshot(tree, refs, { mode: 'full' });
-    expect(full.text).toContain('- link "Home" [ref=e1]');
-    expect(full.text).toContain('- navigation "Site" [ref=e6]');
-    expect(full.text).toContain('- heading "Towers" [level=1] [ref=e7]');
+    expect(full.text).toContain('- link "Home" [ref=e1] → /');
+    expect(full.text).toContain('- heading "Towers" [level=1] [ref=e4]');
   });
 
-  it('query keeps lines with every token, case-insensitively, and counts them', () => {
-    const snap = renderSnapshot(page(), new RefRegistry(), { mode: 'full', query: 'LINK  c' });
-    expect(snap.text).toBe('    - link "Cart" [ref=e3]');
-    expect(snap.matches).toBe(1);
-    expect(snap.refs).toBe(1);
-  });
-
-  it('cuts at maxChars on a line boundary and says so', () => {
-    const snap = renderSnapshot(page(), new RefRegistry(), { mode: 'full', maxChars: 80 });
-    expect(snap.text).toBe('- banner\n  - navigation "Site" [ref=e1]\n    - link "Home" [ref=e2]\n(truncated)');
-    expect(snap.truncated).toBe(true);
-  });
-
-  it('stops at the depth limit and marks the source as truncated, also for a query', () => {
-    let deep = n('link', 'Level 8');
-    for (let level = 7; level >= 1; level--) deep = n('menuitem', `Level ${level}`, [deep]);
-    const root = n('RootWebArea', '', [deep]);
-    const snap = renderSnapshot(root, new RefRegistry(), { mode: 'efficient' });
-    const lines = snap.text.split('\n');
-    expect(lines).toHaveLength(7);
-    expect(lines.at(-2)).toBe('          - menuitem "Level 6" [ref=e6]');
-    expect(lines.at(-1)).toBe('(source truncated)');
-    expect(snap.sourceTruncated).toBe(true);
-    const queried = renderSnapshot(root, new RefRegistry(), { mode: 'efficient', query: 'level 2' });
-    expect(queried.text).toBe('  - menuitem "Level 2" [ref=e2]\n(source truncated)');
-    expect(queried.matches).toBe(1);
-  });
-
-  it('quotes names and clips long ones', () => {
+  it('quotes names and clips long ones; shortens link targets', () => {
     const snap = renderSnapshot(n('RootWebArea', '', [n('button', `Say "hi" ${'x'.repeat(300)}`)]), new RefRegistry(), { mode: 'full' });
     expect(snap.text).toMatch(/^- button "Say \\"hi\\" x+…" \[ref=e1\]$/);
     expect(snap.text.length).toBeLessThan(200);
+    expect(shortUrl('https://a.test/p?q=1#h', 'https://a.test/x')).toBe('/p?q=1#h');
+    expect(shortUrl('https://b.test/p', 'https://a.test/x')).toBe('https://b.test/p');
+    expect(shortUrl(`https://a.test/${'p'.repeat(300)}`, 'https://a.test/')).toHaveLength(120);
   });
 });
 
@@ -120,10 +183,12 @@ describe('RefRegistry', () => {
     expect(refs.refFor({ backendNodeId: 7, role: 'button', name: 'Go' })).toBe('e1');
     expect(refs.refFor({ backendNodeId: 8, role: 'link', name: 'Home' })).toBe('e2');
     expect(refs.refFor({ backendNodeId: 7, role: 'button', name: 'Go now' })).toBe('e1');
+    expect(refs.refFor({ backendNodeId: 7, role: 'button', name: 'Go now', kind: 'aria' })).toBe('ax1');
     expect(refs.get('e1')).toEqual({ backendNodeId: 7, role: 'button', name: 'Go now' });
     expect(refs.sync('doc-1')).toBe(false);
     expect(refs.sync('doc-2')).toBe(true);
     expect(refs.get('e1')).toBeUndefined();
+    expect(refs.get('ax1')).toBeUndefined();
     expect(refs.refOfNode(8)).toBeUndefined();
     expect(refs.refFor({ backendNodeId: 9, role: 'link', name: 'Next' })).toBe('e1');
   });

@@ -1,8 +1,11 @@
 /**
  * The page's accessibility tree as CDP reports it, one Accessibility.getFullAXTree
- * per frame, stitched together under each frame's <iframe> element.
+ * per frame, stitched together under each frame's <iframe> element, and completed
+ * from the DOM (snapshot-dom.ts): links' targets, zero-size elements marked, and
+ * the on-screen content of aria-hidden containers read in.
  */
 import type { CDPSession, Protocol } from 'puppeteer-core';
+import { readDomFacts, type DomFacts } from './snapshot-dom.js';
 
 export interface AxNode {
   role: string;
@@ -13,6 +16,14 @@ export interface AxNode {
   properties: Record<string, string | number | boolean>;
   backendNodeId: number | undefined;
   children: AxNode[];
+  /** Ignored because it is aria-hidden: Chromium leaves its content out of the tree. */
+  ariaHidden?: boolean;
+  /** Read from the DOM (snapshot-dom.ts), not from Chromium's accessibility tree. */
+  dom?: boolean;
+  /** A link's target; a document's (RootWebArea) own address. */
+  url?: string;
+  /** The element and everything in it have no area on the page (a 0×0 "skip" link). */
+  zeroSize?: boolean;
 }
 
 export interface AxTree {
@@ -35,14 +46,18 @@ function toTree(nodes: Protocol.Accessibility.AXNode[]): AxNode | undefined {
       const v: unknown = p.value.value;
       if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') properties[p.name] = v;
     }
+    const role = plain(node.role);
+    const name = plain(node.name).replace(/\s+/g, ' ');
     byId.set(node.nodeId, {
-      role: plain(node.role),
-      name: plain(node.name).replace(/\s+/g, ' ').trim(),
+      role,
+      // Text keeps its edge spaces: runs of text are joined into one line (snapshot.ts).
+      name: role === 'StaticText' ? name : name.trim(),
       ignored: node.ignored,
       value: plain(node.value),
       properties,
       backendNodeId: node.backendDOMNodeId,
       children: [],
+      ...(node.ignored && node.ignoredReasons?.some((r) => r.name.startsWith('ariaHidden')) ? { ariaHidden: true } : {}),
     });
   }
   for (const node of nodes) {
@@ -83,8 +98,9 @@ export async function documentIdOf(session: CDPSession): Promise<{ documentId: s
 export async function readAxTree(session: CDPSession): Promise<AxTree> {
   const { frameTree } = await session.send('Page.getFrameTree');
   const [main, ...children] = frames(frameTree);
-  const { nodes } = await session.send('Accessibility.getFullAXTree', { frameId: main?.id });
+  const [{ nodes }, facts] = await Promise.all([session.send('Accessibility.getFullAXTree', { frameId: main?.id }), readDomFacts(session)]);
   const root = toTree(nodes) ?? { role: 'RootWebArea', name: '', ignored: false, value: '', properties: {}, backendNodeId: undefined, children: [] };
+  root.url = frameTree.frame.url;
   for (const frame of children) {
     try {
       const [{ backendNodeId }, sub] = await Promise.all([
@@ -93,10 +109,22 @@ export async function readAxTree(session: CDPSession): Promise<AxTree> {
       ]);
       const owner = findByBackendId(root, backendNodeId);
       const subRoot = toTree(sub.nodes);
-      if (owner && subRoot) owner.children = [subRoot];
+      if (owner && subRoot) owner.children = [{ ...subRoot, url: frame.url }];
     } catch {
       // detached meanwhile, or out of process
     }
   }
+  complete(root, facts);
   return { root, documentId: frameTree.frame.loaderId, url: frameTree.frame.url };
+}
+
+/** Add what the DOM knows: links' targets, zero-size elements, the on-screen content of aria-hidden containers. */
+function complete(node: AxNode, facts: DomFacts): void {
+  node.children = node.children.flatMap((child) => (child.ariaHidden && facts.visible(child.backendNodeId) === true ? facts.unhidden(child.backendNodeId) : [child]));
+  if (facts.visible(node.backendNodeId) === false) node.zeroSize = true;
+  if (node.role === 'link') {
+    const href = facts.href(node.backendNodeId);
+    if (href) node.url = href;
+  }
+  for (const child of node.children) complete(child, facts);
 }

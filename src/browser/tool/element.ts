@@ -24,7 +24,9 @@ export async function syncRefs(tab: ToolTab): Promise<void> {
 
 /**
  * The element behind a ref, or `Unknown ref "e5": take a new snapshot` when the
- * ref was never given, the element left the document, or its role or name changed.
+ * ref was never given, the element left the document, or (a role ref) its role or
+ * name changed. An aria ref holds while its element is in the document; so does
+ * a ref to aria-hidden content, which the accessibility tree does not describe.
  */
 export async function resolveRef(tab: ToolTab, ref: string): Promise<Resolved> {
   const gone = { ok: false as const, error: unknownRef(ref) };
@@ -36,13 +38,20 @@ export async function resolveRef(tab: ToolTab, ref: string): Promise<Resolved> {
     if (!object.objectId) return gone;
     const connected = await callOn<boolean>(tab.cdp, object.objectId, 'function () { return this.isConnected; }');
     if (!connected) return gone;
-    const { nodes } = await tab.cdp.send('Accessibility.getPartialAXTree', { backendNodeId: target.backendNodeId, fetchRelatives: false });
-    const node = nodes[0];
-    const role = String(node?.role?.value ?? '');
-    const name = String(node?.name?.value ?? '').replace(/\s+/g, ' ').trim();
-    if (!node || node.ignored || role !== target.role || name !== target.name) return gone;
+    if (!target.dom && !(await sameElement(tab, target))) return gone;
     return { ok: true, element: { page: tab.page, cdp: tab.cdp, objectId: object.objectId, name: ref, ref, target } };
   } catch {
     return gone;
   }
+}
+
+/** Whether the accessibility tree still shows the element (and, for a role ref, with the same role and name). */
+async function sameElement(tab: ToolTab, target: RefTarget): Promise<boolean> {
+  const { nodes } = await tab.cdp.send('Accessibility.getPartialAXTree', { backendNodeId: target.backendNodeId, fetchRelatives: false });
+  const node = nodes[0];
+  if (!node || node.ignored) return false;
+  if (target.kind === 'aria') return true;
+  const role = String(node.role?.value ?? '');
+  const name = String(node.name?.value ?? '').replace(/\s+/g, ' ').trim();
+  return role === target.role && name === target.name;
 }

@@ -1,66 +1,52 @@
 /**
  * The snapshot: an accessibility tree rendered as Playwright-style lines,
- * `- role "name" [ref=e5]`, indented by nesting. Interactive elements and named
- * content carry refs that `act` and `screenshot` accept.
+ * `- role "name" [ref=e5]`, indented by nesting. Interactive elements, landmarks
+ * and named content carry refs that `act`, `screenshot` and `snapshot ref=`
+ * accept; links show their target. This file builds the printable tree;
+ * snapshot-lines.ts prints it within the budget.
  */
 import type { AxNode } from './ax-tree.js';
-import type { RefRegistry } from './refs.js';
+import type { RefKind, RefRegistry } from './refs.js';
+import { printSnapshot, type OutNode, type Snapshot } from './snapshot-lines.js';
 
+export type { Snapshot } from './snapshot-lines.js';
 export type SnapshotMode = 'full' | 'efficient';
 
+/** Default budgets; a snapshot over its budget says what it left out and how to get it. */
 export const SNAPSHOT_LIMITS = {
-  full: { maxChars: 40_000, depth: 64 },
-  efficient: { maxChars: 8_000, depth: 6 },
+  full: { maxChars: 40_000 },
+  efficient: { maxChars: 12_000 },
 } as const;
-/** The rendered tree is never built beyond this, whatever maxChars asks. */
-const SOURCE_MAX_CHARS = 400_000;
 const MAX_NAME = 160;
-const MAX_TEXT = 400;
+const MAX_TEXT = 600;
+const MAX_URL = 120;
 
 export const INTERACTIVE = new Set([
   'button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'listbox', 'option',
-  'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'switch', 'slider', 'spinbutton', 'treeitem',
+  'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'switch', 'slider', 'spinbutton', 'treeitem', 'DisclosureTriangle',
 ]);
+/** Carry a ref even without a name, so that a subtree left out of a long snapshot can be asked for by ref. */
+const SECTIONS = new Set(['main', 'navigation', 'banner', 'contentinfo', 'complementary', 'region', 'form', 'search', 'article', 'dialog', 'list', 'table']);
 /** Printed nothing of their own; their children take their place. */
 const TRANSPARENT = new Set(['generic', 'none', 'presentation', 'RootWebArea', 'WebArea', 'LabelText', 'group', 'section', 'Section', 'MenuListPopup']);
+/** Inline formatting: its text joins the text around it. */
+const INLINE = new Set(['emphasis', 'strong', 'code', 'mark', 'subscript', 'superscript', 'time', 'abbr', 'Abbr', 'insertion', 'deletion', 'Ruby', 'ruby']);
 const DROPPED = new Set(['InlineTextBox', 'LineBreak', 'ListMarker']);
 const TEXT = 'StaticText';
-
-interface OutNode {
-  role: string;
-  name: string;
-  attrs: string[];
-  value: string;
-  /** Set when the line gets a ref. */
-  backendNodeId?: number;
-  ref?: boolean;
-  /** Set on text lines. */
-  text?: string;
-  children: OutNode[];
-}
 
 export interface SnapshotOptions {
   mode: SnapshotMode;
   /** Default: the mode's limit. */
   maxChars?: number;
-  /** Keep only lines containing every whitespace-separated token (case-insensitive). */
+  /** Keep only elements whose role, name or text contain every whitespace-separated token (case-insensitive). */
   query?: string;
-}
-
-export interface Snapshot {
-  text: string;
-  /** Refs on the rendered lines. */
-  refs: number;
-  /** The output was cut at maxChars. */
-  truncated: boolean;
-  /** The tree itself was cut (depth or size) before maxChars and query applied. */
-  sourceTruncated: boolean;
-  /** Lines matching the query, when there is one. */
-  matches?: number;
+  /** "role" (default): e1, e2... checked against the element's role and name on use; "aria": ax1, ax2... bound to the element itself. */
+  refs?: RefKind;
+  /** Only this element's subtree. */
+  ref?: string;
 }
 
 const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
-const quote = (s: string) => `"${clip(s, MAX_NAME).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 
 function attributes(node: AxNode): string[] {
   const p = node.properties;
@@ -79,96 +65,100 @@ function wantsRef(node: AxNode, parentRole: string): boolean {
   if (node.backendNodeId === undefined || node.properties.disabled === true) return false;
   // A <select>'s options are chosen with `act select` on the select itself.
   if (node.role === 'option' && parentRole === 'MenuListPopup') return false;
-  if (INTERACTIVE.has(node.role)) return true;
+  if (INTERACTIVE.has(node.role) || SECTIONS.has(node.role)) return true;
   return node.name !== '' && !TRANSPARENT.has(node.role) && node.role !== TEXT;
 }
 
+/** A link's target, short: a path on the page's own origin, else the whole URL; clipped when long. */
+export function shortUrl(href: string, page: string): string {
+  try {
+    const url = new URL(href);
+    const base = new URL(page);
+    const short = url.origin === base.origin && /^https?:$/.test(url.protocol) ? `${url.pathname}${url.search}${url.hash}` : url.href;
+    return clip(short, MAX_URL);
+  } catch {
+    return clip(href, MAX_URL);
+  }
+}
+
+/** Join two runs of text as the page shows them: a space between two words that meet. */
+function joinText(a: string, b: string): string {
+  return /[\p{L}\p{N}]$/u.test(a) && /^[\p{L}\p{N}]/u.test(b) ? `${a} ${b}` : a + b;
+}
+
+/** Neighbouring runs of text become one (their edge spaces kept until tidy()). */
+function mergeText(nodes: OutNode[]): OutNode[] {
+  const out: OutNode[] = [];
+  for (const node of nodes) {
+    const last = out.at(-1);
+    if (node.text !== undefined && last?.text !== undefined) last.text = joinText(last.text, node.text);
+    else out.push(node.text !== undefined ? { ...node } : node);
+  }
+  return out;
+}
+
+/** The children of a printed element: text trimmed and clipped, blank text dropped. */
+function tidy(nodes: OutNode[]): OutNode[] {
+  return nodes.flatMap((n) => {
+    if (n.text === undefined) return [n];
+    const text = n.text.replace(/\s+/g, ' ').trim();
+    return text ? [{ ...n, text: clip(text, MAX_TEXT) }] : [];
+  });
+}
+
+interface Build {
+  mode: SnapshotMode;
+  /** The document's address: links to its own origin are shown as paths. */
+  page: string;
+}
+
 /** Build the printable tree; `within` is the nearest printed ancestor's name (its text is not repeated). */
-function build(node: AxNode, mode: SnapshotMode, parentRole: string, within: string): OutNode[] {
-  if (DROPPED.has(node.role)) return [];
-  const kids = (name: string) => node.children.flatMap((c) => build(c, mode, node.role, name));
+function build(node: AxNode, b: Build, parentRole: string, within: string): OutNode[] {
+  if (DROPPED.has(node.role) || node.zeroSize) return [];
+  if (node.role === 'RootWebArea' && node.url) b = { ...b, page: node.url };
+  const kids = (name: string) => mergeText(node.children.flatMap((c) => build(c, b, node.role, name)));
   if (node.ignored) return kids(within);
   if (node.role === TEXT) {
-    if (mode === 'efficient' || node.name === '' || within.includes(node.name)) return [];
-    return [{ role: 'text', name: '', attrs: [], value: '', text: clip(node.name, MAX_TEXT), children: [] }];
+    const trimmed = node.name.trim();
+    if (b.mode === 'efficient' || node.name === '' || (trimmed !== '' && within.includes(trimmed))) return [];
+    return [{ role: 'text', name: '', attrs: [], value: '', text: node.name, children: [] }];
   }
-  const transparent = TRANSPARENT.has(node.role) && !(node.role === 'group' && node.name !== '');
-  const keep = mode === 'full' ? !transparent : INTERACTIVE.has(node.role);
+  const transparent = (TRANSPARENT.has(node.role) && !(node.role === 'group' && node.name !== '')) || INLINE.has(node.role);
+  const keep = b.mode === 'full' ? !transparent : INTERACTIVE.has(node.role) || node.role === 'heading';
   if (!keep) return kids(within);
   const out: OutNode = {
     role: node.role === 'Iframe' ? 'iframe' : node.role,
-    name: node.name,
+    name: clip(node.name, MAX_NAME),
     attrs: attributes(node),
-    value: node.value && node.value !== node.name ? node.value : '',
-    children: kids([node.name, node.value].filter(Boolean).join('\n') || within),
+    value: node.value && node.value !== node.name ? clip(node.value, MAX_TEXT) : '',
+    children: tidy(kids([node.name, node.value].filter(Boolean).join('\n') || within)),
+    ...(node.role === 'link' && node.url ? { url: shortUrl(node.url, b.page) } : {}),
   };
-  if (wantsRef(node, parentRole)) Object.assign(out, { ref: true, backendNodeId: node.backendNodeId });
+  if (wantsRef(node, parentRole)) Object.assign(out, { ref: true, backendNodeId: node.backendNodeId, dom: node.dom === true, axRole: node.role, axName: node.name });
   return [out];
 }
 
-interface Lines {
-  lines: string[];
-  chars: number;
-  cut: boolean;
-}
-
-function lineOf(node: OutNode, indent: string, mint: (node: OutNode) => string): { line: string; inline: boolean } {
-  if (node.text !== undefined) return { line: `${indent}- text: ${node.text}`, inline: true };
-  const only = node.children.length === 1 ? node.children[0] : undefined;
-  const inline = node.name === '' && node.value === '' && only?.text !== undefined ? only.text : undefined;
-  const ref = node.ref ? ` [ref=${mint(node)}]` : '';
-  const attrs = node.attrs.map((a) => ` [${a}]`).join('');
-  const head = `${indent}- ${node.role}${node.name ? ` ${quote(node.name)}` : ''}${attrs}${ref}`;
-  const value = inline ?? (node.value ? clip(node.value, MAX_TEXT) : '');
-  return { line: value ? `${head}: ${value}` : head, inline: inline !== undefined };
-}
-
-function render(nodes: OutNode[], depth: number, maxDepth: number, lines: Lines, mint: (node: OutNode) => string): void {
+function findNode(nodes: OutNode[], backendNodeId: number): OutNode | undefined {
   for (const node of nodes) {
-    if (lines.chars > SOURCE_MAX_CHARS) {
-      lines.cut = true;
-      return;
-    }
-    const { line, inline } = lineOf(node, '  '.repeat(depth), mint);
-    lines.lines.push(line);
-    lines.chars += line.length + 1;
-    if (inline || node.children.length === 0) continue;
-    if (depth + 1 >= maxDepth) lines.cut = true;
-    else render(node.children, depth + 1, maxDepth, lines, mint);
+    if (node.backendNodeId === backendNodeId) return node;
+    const inner = findNode(node.children, backendNodeId);
+    if (inner) return inner;
   }
+  return undefined;
 }
 
-/** Cut at a line boundary to fit maxChars, leaving room for the marker. */
-function fit(lines: string[], maxChars: number, marker: string): { text: string; truncated: boolean } {
-  const whole = lines.join('\n');
-  if (whole.length <= maxChars) return { text: whole, truncated: false };
-  const room = Math.max(0, maxChars - marker.length - 1);
-  let cut = whole.lastIndexOf('\n', room);
-  if (cut <= 0) cut = room;
-  return { text: `${whole.slice(0, cut)}\n${marker}`, truncated: true };
-}
-
+/** The snapshot of root (or of the element options.ref names: none when it is gone), refs minted in refs. */
 export function renderSnapshot(root: AxNode, refs: RefRegistry, options: SnapshotOptions): Snapshot {
-  const limits = SNAPSHOT_LIMITS[options.mode];
-  const maxChars = options.maxChars ?? limits.maxChars;
-  const tree = build(root, options.mode, '', '');
-  const lines: Lines = { lines: [], chars: 0, cut: false };
-  let minted = 0;
-  render(tree, 0, limits.depth, lines, (node) => {
-    minted += 1;
-    return refs.refFor({ backendNodeId: node.backendNodeId as number, role: node.role, name: node.name });
+  let tree = tidy(build(root, { mode: options.mode, page: root.url ?? '' }, '', ''));
+  if (options.ref !== undefined) {
+    const target = refs.get(options.ref);
+    const node = target ? findNode(tree, target.backendNodeId) : undefined;
+    tree = node ? [node] : [];
+  }
+  const kind = options.refs ?? 'role';
+  return printSnapshot(tree, {
+    maxChars: options.maxChars ?? SNAPSHOT_LIMITS[options.mode].maxChars,
+    ...(options.query !== undefined ? { query: options.query } : {}),
+    mint: (node) => refs.refFor({ backendNodeId: node.backendNodeId as number, role: node.axRole ?? node.role, name: node.axName ?? node.name, kind, ...(node.dom ? { dom: true } : {}) }),
   });
-  const tokens = (options.query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-  let kept = lines.lines;
-  if (tokens.length > 0) kept = kept.filter((line) => tokens.every((t) => line.toLowerCase().includes(t)));
-  if (lines.cut) kept = [...kept, '(source truncated)'];
-  const { text, truncated } = fit(kept, maxChars, '(truncated)');
-  const refCount = tokens.length > 0 ? kept.filter((l) => l.includes('[ref=')).length : minted;
-  return {
-    text,
-    refs: refCount,
-    truncated,
-    sourceTruncated: lines.cut,
-    ...(tokens.length > 0 ? { matches: kept.length - (lines.cut ? 1 : 0) } : {}),
-  };
 }

@@ -1,0 +1,160 @@
+/**
+ * Printing a snapshot's tree (snapshot.ts) as lines within a budget: whole
+ * lines only, never part of one; a query matched against what an element is
+ * (role, name, text, link target), never against the ref markup; and, when the
+ * lines do not fit, a closing note that says what was left out and how to get
+ * it (a query, a subtree by ref, a larger maxChars).
+ */
+
+export interface OutNode {
+  role: string;
+  name: string;
+  attrs: string[];
+  value: string;
+  /** A link's target, as shown. */
+  url?: string;
+  /** Set when the line gets a ref. */
+  backendNodeId?: number;
+  ref?: boolean;
+  /** The element was read from the DOM (aria-hidden content), not from the accessibility tree. */
+  dom?: boolean;
+  /** Role and name as the accessibility tree has them (a ref is checked against these). */
+  axRole?: string;
+  axName?: string;
+  /** Set on text lines. */
+  text?: string;
+  children: OutNode[];
+}
+
+export interface Snapshot {
+  text: string;
+  /** Refs on the lines shown. */
+  refs: number;
+  /** Lines were left out to keep within maxChars (the closing note says which and how to get them). */
+  truncated: boolean;
+  /** The tree was deeper or larger than scout ever prints. */
+  sourceTruncated: boolean;
+  /** Lines left out (0 when none). */
+  leftOut: number;
+  /** Elements matching the query, when there is one. */
+  matches?: number;
+}
+
+/** The tree is never printed beyond these, whatever maxChars asks. */
+const SOURCE_MAX_CHARS = 400_000;
+const MAX_DEPTH = 64;
+/** Sections named in the closing note. */
+const NOTE_SECTIONS = 8;
+
+interface Line {
+  text: string;
+  /** What a query is matched against: role, name, attributes, value or text, link target. */
+  search: string;
+  ref?: string;
+  /** Index after this line's subtree. */
+  end: number;
+}
+
+const quote = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+
+function lineOf(node: OutNode, indent: string, ref: string | undefined): { line: Line; inline: boolean } {
+  if (node.text !== undefined) return { line: { text: `${indent}- text: ${node.text}`, search: node.text, end: 0 }, inline: true };
+  const only = node.children.length === 1 ? node.children[0] : undefined;
+  const inline = node.name === '' && node.value === '' && only?.text !== undefined ? only.text : undefined;
+  const attrs = node.attrs.map((a) => ` [${a}]`).join('');
+  const url = node.url ? ` → ${node.url}` : '';
+  const head = `${indent}- ${node.role}${node.name ? ` ${quote(node.name)}` : ''}${attrs}${ref ? ` [ref=${ref}]` : ''}${url}`;
+  const value = inline ?? node.value;
+  const search = [node.role, node.name, ...node.attrs, value, node.url ?? ''].join(' ');
+  return { line: { text: value ? `${head}: ${value}` : head, search, end: 0, ...(ref ? { ref } : {}) }, inline: inline !== undefined };
+}
+
+interface Printing {
+  lines: Line[];
+  chars: number;
+  cut: boolean;
+  mint: (node: OutNode) => string;
+}
+
+function print(nodes: OutNode[], depth: number, p: Printing): void {
+  for (const node of nodes) {
+    if (p.chars > SOURCE_MAX_CHARS || depth >= MAX_DEPTH) {
+      p.cut = true;
+      return;
+    }
+    const { line, inline } = lineOf(node, '  '.repeat(depth), node.ref ? p.mint(node) : undefined);
+    p.lines.push(line);
+    p.chars += line.text.length + 1;
+    if (!inline) print(node.children, depth + 1, p);
+    line.end = p.lines.length;
+  }
+}
+
+const count = (n: number, what: string) => `${n.toLocaleString('en')} ${what}${n === 1 ? '' : 's'}`;
+
+/** The closing note of a cut snapshot: how much is left out, the sections it is in (when `sections`), and how to get them. */
+function noteFor(lines: Line[], from: number, maxChars: number, query: boolean, sections: boolean): string {
+  const left = lines.length - from;
+  const refs = lines.slice(from).filter((l) => l.ref).length;
+  const found: { line: Line; size: number; rest: boolean }[] = [];
+  if (sections && !query) {
+    // Sections shown in part: their ref gives the rest too.
+    for (let i = 0; i < from; i++) if (lines[i]!.ref && lines[i]!.end > from && lines[i]!.end - i > 1) found.push({ line: lines[i]!, size: lines[i]!.end - from, rest: true });
+    for (let i = from; i < lines.length; ) {
+      const line = lines[i]!;
+      const big = line.ref !== undefined && line.end - i > 1;
+      if (big) found.push({ line, size: line.end - i, rest: false });
+      i = big ? line.end : i + 1;
+    }
+  }
+  const named = [...found.filter((s) => s.rest).slice(-2), ...found.filter((s) => !s.rest).sort((a, b) => b.size - a.size)].slice(0, NOTE_SECTIONS);
+  const list = named.map((s) => `  ${s.line.text.trim().slice(0, 90)} (${s.rest ? 'the rest: ' : ''}${count(s.size, 'line')})`);
+  const how = query ? 'narrow the query, or give a larger maxChars' : `a query (query: "words"), one subtree (ref: ${named.length ? 'one of these' : 'a section\'s ref'}), or a larger maxChars`;
+  return [`[${count(left, 'more line')} (${count(refs, 'ref')}) left out at ${maxChars.toLocaleString('en')} chars; get them with ${how}${list.length ? ':' : ''}`, ...list, ']'].join('\n');
+}
+
+/** Whole lines only: the longest prefix that fits with its closing note. */
+function fit(lines: Line[], maxChars: number, query: boolean): { text: string; shown: number } {
+  const size = (n: number) => lines.slice(0, n).reduce((sum, l) => sum + l.text.length + 1, 0);
+  if (size(lines.length) - 1 <= maxChars) return { text: lines.map((l) => l.text).join('\n'), shown: lines.length };
+  const prefix = (room: number) => {
+    let n = 0;
+    for (let used = 0; n < lines.length && used + lines[n]!.text.length + 1 <= room; n++) used += lines[n]!.text.length + 1;
+    return n;
+  };
+  // The note with the sections left out, else without them, else just the count.
+  const notes = [(n: number) => noteFor(lines, n, maxChars, query, true), (n: number) => noteFor(lines, n, maxChars, query, false), (n: number) => `[${count(lines.length - n, 'more line')} left out]`];
+  for (const noteAt of notes) {
+    let shown = prefix(maxChars);
+    for (;;) {
+      const note = noteAt(shown);
+      if (size(shown) + note.length <= maxChars) return { text: [...lines.slice(0, shown).map((l) => l.text), note].join('\n'), shown };
+      if (shown === 0) break;
+      shown = Math.min(shown - 1, prefix(maxChars - note.length));
+    }
+  }
+  return { text: '', shown: 0 };
+}
+
+export interface PrintOptions {
+  maxChars: number;
+  query?: string;
+  mint: (node: OutNode) => string;
+}
+
+export function printSnapshot(tree: OutNode[], options: PrintOptions): Snapshot {
+  const p: Printing = { lines: [], chars: 0, cut: false, mint: options.mint };
+  print(tree, 0, p);
+  const tokens = (options.query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  const query = tokens.length > 0;
+  const kept = query ? p.lines.filter((l) => tokens.every((t) => l.search.toLowerCase().includes(t))) : p.lines;
+  const { text, shown } = fit(kept, options.maxChars, query);
+  return {
+    text,
+    refs: kept.slice(0, shown).filter((l) => l.ref).length,
+    truncated: shown < kept.length,
+    sourceTruncated: p.cut,
+    leftOut: kept.length - shown,
+    ...(query ? { matches: kept.length } : {}),
+  };
+}
