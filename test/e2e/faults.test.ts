@@ -90,7 +90,7 @@ describe('a missing or broken SearxNG', () => {
     const url = searx.url;
     if (!fault) await searx.close();
     const llm = await startLlmDouble({ script: agentScript(answer) });
-    const result = await runCli(['--llm-url', llm.url, '--searxng-url', url, '--search-timeout', '500', 'towers'], { timeoutMs: 60_000 });
+    const result = await runCli(['--llm-url', llm.url, '--search', 'searxng', '--searxng-url', url, '--search-timeout', '500', 'towers'], { timeoutMs: 60_000 });
     await llm.close();
     if (fault) await searx.close();
     expect(result.code).toBe(3);
