@@ -10,7 +10,7 @@
  * Charges are computed, not slept, and are the same on every run of the same
  * code, so each cell is run once. Needs a build (dist/).
  *
- *   npm run bench:research [-- --sleep-ms-per-s 10]   model time (sleep 10 ms per charged second: 1%)
+ *   npm run bench:research [-- --calls] [-- --sleep-ms-per-s 10]   model time (--calls: every call's charge; sleep 10 ms per charged second: 1%)
  *   npm run bench:research -- --prefetch [--runs 3 --pages 8 --delay 1000]   wall time with prefetch on and off
  */
 import { chargedModel, chargeSeconds, PROFILES, type Charge, type ModelKind, type ProfileName } from './charged-model.js';
@@ -89,6 +89,16 @@ function printCells(cells: readonly Cell[], base: Cell): void {
   );
 }
 
+function printCalls(cells: readonly Cell[]): void {
+  for (const c of cells) {
+    console.log(`\n${c.config} / ${c.model}: every call`);
+    printTable(
+      ['call', 'page', 'prompt tok', 'cached tok', 'thinking tok', 'answer tok', 'reload', 'laptop s'],
+      c.charges.map((x) => [x.kind, x.page ? path(x.page) : '', String(x.promptTokens), String(x.cachedTokens), String(x.thinkingTokens), String(x.answerTokens), x.reload ? 'yes' : '', chargeSeconds(x, PROFILES.laptop).toFixed(1)]),
+    );
+  }
+}
+
 function printGuideRounds(cells: readonly Cell[]): void {
   console.log('\nthe visitor guide round alone (the long page with nothing about the question)');
   printTable(
@@ -138,4 +148,5 @@ for (const [name, p] of Object.entries(PROFILES)) console.log(`  ${name}: prefil
 console.log(`${cells.length} runs in ${((performance.now() - started) / 1000).toFixed(0)} s wall time (${SLEEP_MS_PER_S ? `slept ${SLEEP_MS_PER_S} ms per charged laptop second` : 'charged, not slept'}); one question per run; s/q: model-seconds per answered question\n`);
 printCells(cells, find('scout defaults', 'plain'));
 printGuideRounds(cells);
+if (process.argv.includes('--calls')) printCalls(cells);
 printGoals(find);
