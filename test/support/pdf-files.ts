@@ -145,12 +145,10 @@ export function truncated(pdf: Buffer, share = 0.5): Buffer {
   return pdf.subarray(0, Math.floor(pdf.length * share));
 }
 
-/** The xref table and trailer overwritten with noise, and the header too: nothing left to find the objects by. */
+/** The header kept, everything after it overwritten with noise every few bytes, the xref table and trailer wholly: the objects cannot be found or parsed. */
 export function corrupted(pdf: Buffer): Buffer {
   const out = Buffer.from(pdf);
-  out.write('%XYZ-9', 0, 'latin1');
-  const at = out.lastIndexOf('xref');
-  for (let i = Math.max(0, at); i < out.length; i++) out[i] = (i * 7) % 251;
-  for (let i = 0; i < out.length; i += 5) out[i] = 0x00;
+  for (let i = 16; i < out.length; i += 3) out[i] = (i * 7) % 251;
+  for (let i = Math.max(16, out.lastIndexOf('xref')); i < out.length; i++) out[i] = (i * 13) % 251;
   return out;
 }

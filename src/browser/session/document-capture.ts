@@ -2,9 +2,10 @@
  * Documents caught on their way into a reading tab. Chromium shows a PDF in a
  * viewer whose DOM holds no text, and saves a CSV or a zip as a download; so
  * the tab's main-frame document responses are looked at (CDP Fetch, response
- * stage) before Chromium decides. A page goes on untouched. A PDF or a text
- * file has its body taken (at most MAX_DOCUMENT_BYTES) and the tab gets an
- * empty page in its place; another file is not downloaded at all.
+ * stage) before Chromium decides. A page goes on untouched, and so does a
+ * file Chromium would save (the tab refuses it as a download). A PDF or a
+ * text file has its body taken (at most MAX_DOCUMENT_BYTES) and the tab gets
+ * an empty page in its place, as does a picture or a film (not read at all).
  *
  * The bytes are those of the tab's own navigation: the request already passed
  * the URL guard and the egress proxy, with the tab's user agent and cookies,
@@ -13,13 +14,13 @@
  */
 import type { CDPSession, Page, Protocol } from 'puppeteer-core';
 import { within } from '../../util/timing.js';
-import { kindOfType, MAX_DOCUMENT_BYTES, sniff, type DocumentKind } from '../read/document/kinds.js';
+import { kindOfType, MAX_DOCUMENT_BYTES, mediaType, sniff, type DocumentKind } from '../read/document/kinds.js';
 
 /** A main-frame response that was not a page. */
 export interface CaughtDocument {
   url: string;
   contentType: string;
-  /** pdf and text carry their bytes; 'binary' is a file scout does not read; 'too-large' one over MAX_DOCUMENT_BYTES; 'failed' a body that could not be read. */
+  /** pdf and text carry their bytes; 'binary' is a picture or a film scout does not read; 'too-large' a file over MAX_DOCUMENT_BYTES; 'failed' a body that could not be read. */
   kind: DocumentKind | 'binary' | 'too-large' | 'failed';
   bytes?: Uint8Array;
   reason?: string;
@@ -31,6 +32,8 @@ const CHUNK_BYTES = 1024 * 1024;
 const PLACEHOLDER = Buffer.from('<!doctype html><meta charset="utf-8"><title></title>').toString('base64');
 /** Response headers the empty page keeps: the cookies the document set are the site's, as in a browser. */
 const KEPT_HEADERS = /^set-cookie$/i;
+/** Files Chromium would show in the tab rather than save. */
+const RENDERED_MEDIA = /^(?:image|audio|video)\//;
 
 type Paused = Protocol.Fetch.RequestPausedEvent;
 
@@ -80,6 +83,8 @@ async function handle(cdp: CDPSession, event: Paused, mainFrameId: string, caugh
   }
   const url = event.request.url;
   if (verdict === 'binary') {
+    // Chromium saves an archive or an office file as a download, which the tab refuses and reports; a picture or a film it would show.
+    if (!RENDERED_MEDIA.test(mediaType(contentType))) return void (await cdp.send('Fetch.continueResponse', { requestId: event.requestId }));
     caught.push({ url, contentType, kind: 'binary' });
     return answer(cdp, event);
   }
@@ -90,8 +95,8 @@ async function handle(cdp: CDPSession, event: Paused, mainFrameId: string, caugh
     return answer(cdp, event);
   }
   const sniffed = verdict === 'pdf' ? 'pdf' : sniff(bytes);
-  // A page the server did not label goes back to Chromium as it came; one it called text is shown as text.
-  if (sniffed === 'page' && verdict === 'sniff') return answer(cdp, event, { bytes });
+  // A page or a file the server did not label goes back to Chromium as it came (a download it refuses); a page it called text is shown as text.
+  if (verdict === 'sniff' && (sniffed === 'page' || sniffed === 'binary')) return answer(cdp, event, { bytes });
   caught.push({ url, contentType, kind: sniffed === 'page' ? 'text' : sniffed, bytes });
   return answer(cdp, event);
 }

@@ -40,7 +40,8 @@ function workerSource(): { source: URL | string; eval: boolean } {
   // require.resolve finds tsx's CommonJS entry; the ES module one sits beside it.
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
   const ts = new URL('./pdf-worker.ts', import.meta.url).href;
-  return { source: `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(ts)}); });`, eval: true };
+  // No cache: tsx's would be a folder left in the temp directory.
+  return { source: `process.env.TSX_DISABLE_CACHE = '1'; import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(ts)}); });`, eval: true };
 }
 
 function failureReason(name: string, message: string): string {
