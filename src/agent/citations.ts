@@ -1,7 +1,7 @@
 /**
  * [n] citations of the conclusion, checked against the notes: a number that
  * names no note is removed from the answer, and the Sources list holds only
- * the notes actually cited.
+ * the notes actually cited. A note taken on a PDF page cites it: [n, p. 2].
  */
 import type { Citation, Note, Source } from './types.js';
 
@@ -35,4 +35,15 @@ export function checkCitations(answer: string, notes: readonly Note[]): CheckedA
     citations: numbers.map((n) => ({ n, url: notes[n - 1]!.url, quote: notes[n - 1]!.quotes[0] ?? '', verified: notes[n - 1]!.verified, support: notes[n - 1]!.support, supported: true })),
     invalid: [...invalid].sort((a, b) => a - b),
   };
+}
+
+/** A note that may know the PDF page its quote stands on (grounding.ts). */
+type PagedNote = Note & { page?: number };
+
+/** The answer with each citation of a note on a known PDF page saying the page: [2] -> [2, p. 5]. Done last: the checks read plain [n]. */
+export function withPages(answer: string, notes: readonly PagedNote[]): string {
+  return answer.replace(CITATION, (marker: string, digits: string) => {
+    const page = notes[Number(digits) - 1]?.page;
+    return page === undefined ? marker : `[${digits}, p. ${page}]`;
+  });
 }

@@ -2,7 +2,7 @@
 import { concludePrompt } from '../prompts/conclude.js';
 import { directPrompt } from '../prompts/direct.js';
 import { uncitedClaims } from './answer-check.js';
-import { checkCitations } from './citations.js';
+import { checkCitations, withPages } from './citations.js';
 import { forPrompt } from './grounding.js';
 import type { Run } from './run.js';
 import type { ResearchEvent, ResearchResult, StoppedBy } from './types.js';
@@ -44,7 +44,7 @@ function* finish(run: Run, answerText: string, stoppedBy: StoppedBy): Generator<
     question: run.options.question,
     query: run.query,
     language: run.options.language.code,
-    answer: checked.answer,
+    answer: withPages(checked.answer, run.notes),
     sources: checked.sources,
     citations,
     notes: run.notes,

@@ -20,6 +20,8 @@ export interface NoteGrounding {
   missing: string[];
   /** Why the note is unverified, in a few words; '' otherwise. */
   reason: string;
+  /** The PDF page its first quote stands on (the last `[page N]` line before it), when the text has such lines. */
+  page?: number;
 }
 
 /** Share of a quote's tokens a passage must hold (as a Dice coefficient) to count as the same words. */
@@ -175,12 +177,40 @@ function groundByContent(claim: string, page: Page, missing: string[]): NoteGrou
   return { state: 'unverified', quotes: [], missing, reason: needed.length === 0 ? 'it quotes nothing and names no number or name to check' : 'the page does not hold its numbers and names together' };
 }
 
+const PAGE_MARKER = /^\[page (\d+)\]$/gm;
+
+/** The page of a document's text (PDF pages open with a `[page N]` line) on which the passage stands; undefined when it is not found or the text has no pages. */
+export function pageOfPassage(pageText: string, passage: string): number | undefined {
+  const text = pageText.normalize('NFKC');
+  if (!/^\[page \d+\]$/m.test(text)) return undefined;
+  const words = passage.normalize('NFKC').trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return undefined;
+  const at = new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+')).exec(text)?.index;
+  if (at === undefined) return undefined;
+  let page: number | undefined;
+  for (const marker of text.matchAll(PAGE_MARKER)) {
+    if (marker.index > at) break;
+    page = Number(marker[1]);
+  }
+  return page;
+}
+
+/** The grounding with the page its first quote stands on, for a document read page by page. */
+function withPage(grounding: NoteGrounding, pageText: string): NoteGrounding {
+  const page = grounding.quotes[0] === undefined ? undefined : pageOfPassage(pageText, grounding.quotes[0]);
+  return page === undefined ? grounding : { ...grounding, page };
+}
+
 /**
  * Ground a note in the text the model was shown: verified when every quote is
  * on the page word for word; supported when the quotes align to page passages
  * or, lacking quotes, the note's content is on the page; unverified otherwise.
  */
 export function groundNote(note: string, pageText: string): NoteGrounding {
+  return withPage(groundOnPage(note, pageText), pageText);
+}
+
+function groundOnPage(note: string, pageText: string): NoteGrounding {
   const page = pageOf(pageText);
   const quoted = extractQuotes(note);
   const claim = claimOf(note);
