@@ -11,7 +11,6 @@ import type { HealthCheck } from '../health.js';
 import { noTrace, type Tracer } from '../trace.js';
 import { resultPageUrl, type BrowserEngine } from './engines.js';
 import { normaliseUrl, refine } from './normalise-url.js';
-import { readResultPage } from './result-pages.js';
 import { SEARXNG_START } from './searxng.js';
 import type { PageLoader, SearchOptions, SearchProvider, SearchResponse, SearchResult } from './types.js';
 
@@ -46,7 +45,8 @@ interface Asked {
 }
 
 async function ask(browser: PageLoader, engine: BrowserEngine, query: string, timeoutMs: number, signal?: AbortSignal): Promise<Asked> {
-  const load = await browser.load(resultPageUrl(engine, query), { timeoutMs, signal });
+  // cheerio is loaded only when a result page is read, not by every command that builds a provider.
+  const [load, { readResultPage }] = await Promise.all([browser.load(resultPageUrl(engine, query), { timeoutMs, signal }), import('./result-pages.js')]);
   if (signal?.aborted) throw signal.reason;
   const page = { engine: engine.name, url: load.url, status: load.status, html: load.html };
   if (load.error) return { page: { ...page, results: 0, failed: load.error }, results: [] };

@@ -4,7 +4,8 @@ import { startLlmDouble, type LlmDouble } from '../support/llm-double.js';
 import { startSearxngDouble, type SearxngDouble } from '../support/searxng-double.js';
 import { runCli } from '../support/run-cli.js';
 
-describe('scout doctor', () => {
+// Every run checks Chrome, the LLM and the search engine: on a busy 2-core machine one takes up to 15 s.
+describe('scout doctor', { timeout: 60_000 }, () => {
   let llm: LlmDouble;
   let searx: SearxngDouble;
   beforeAll(async () => {
@@ -20,7 +21,7 @@ describe('scout doctor', () => {
     const { code, stdout } = await runCli(['doctor', '--llm-url', llm.url, '--searxng-url', searx.url]);
     expect(stdout).toMatch(/^ok {4}Chrome: .*Chrom/m);
     expect(stdout).toMatch(/^ok {4}LLM \(ollama qwen3:8b\): reachable/m);
-    expect(stdout).toMatch(/^ok {4}search \(searxng\): reachable .* JSON enabled/m);
+    expect(stdout).toMatch(/^ok {4}search \(searxng\): reachable .* JSON enabled \(auto: SearxNG answers at http:\/\/127\.0\.0\.1:\d+\)$/m);
     expect(code).toBe(0);
   });
 
@@ -31,7 +32,7 @@ describe('scout doctor', () => {
     expect(code).toBe(3);
     expect(stdout).toMatch(/^fail {2}Chrome: no Chrome executable at \/nonexistent\/chrome\n {6}hint: install Chromium/m);
     expect(stdout).toMatch(/^fail {2}LLM .*model llama3:70b is not pulled on \S+\n {6}hint: `ollama pull llama3:70b`/m);
-    expect(stdout).toMatch(/^fail {2}search \(searxng\): .*JSON format disabled \(HTTP 403\)\n {6}hint: add `- json`/m);
+    expect(stdout).toMatch(/^fail {2}search \(searxng\): .*JSON format disabled \(HTTP 403\) \(auto: SearxNG answers at \S+\)\n {6}hint: add `- json`/m);
   });
 
   it('says how to start Ollama and SearxNG when nothing listens, and speaks JSON with --json', async () => {
@@ -44,7 +45,18 @@ describe('scout doctor', () => {
     expect(report.ok).toBe(false);
     const byName = Object.fromEntries(report.checks.map((c: { name: string }) => [c.name.split(' ')[0], c]));
     expect(byName.LLM.hint).toContain('ollama serve');
-    expect(byName.search.hint).toContain('docker compose up -d');
+    // auto settles for the browser, and says why and how to have SearxNG instead.
+    expect(byName.search).toMatchObject({ name: 'search (browser)', ok: true });
+    expect(byName.search.detail).toMatch(/\(auto: SearxNG does not answer at http:\/\/127\.0\.0\.1:\d+ \(.*ECONNREFUSED.*\), so scout searches through the browser \(duckduckgo, mojeek, bing, brave\)\)$/);
+    expect(byName.search.hint).toContain('`export SEARXNG_SECRET=$(openssl rand -hex 32) && docker compose up -d`');
+  });
+
+  it('fails the search line with the start command, secret included, when SearxNG is asked for and down', async () => {
+    const closed = await startSearxngDouble();
+    await closed.close();
+    const { code, stdout } = await runCli(['doctor', '--llm-url', llm.url, '--search', 'searxng', '--searxng-url', closed.url]);
+    expect(code).toBe(3);
+    expect(stdout).toMatch(/^fail {2}search \(searxng\): SearxNG is not reachable at .* \(search is set to searxng\)\n {6}hint: start it: `export SEARXNG_SECRET=\$\(openssl rand -hex 32\) && docker compose up -d`/m);
   });
 
   it('checks an OpenAI-compatible server and its key', async () => {

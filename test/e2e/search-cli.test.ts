@@ -49,14 +49,14 @@ describe('scout search with SearxNG', () => {
     expect(stderr.match(/warning: .*settings\.yml/g)).toHaveLength(1);
   });
 
-  it('exits 3 with the docker compose hint when SearxNG is down', async () => {
+  it('exits 3 with the docker compose hint, secret included, when SearxNG is asked for and down', async () => {
     const gone = await startSearxngDouble();
     await gone.close();
-    const { code, stdout, stderr } = await runCli(['search', 'towers', '--searxng-url', gone.url]);
+    const { code, stdout, stderr } = await runCli(['search', 'towers', '--search', 'searxng', '--searxng-url', gone.url]);
     expect(code).toBe(3);
     expect(stdout).toBe('');
     expect(stderr).toMatch(/^scout: SearxNG is not reachable at http:\/\/127\.0\.0\.1:\d+/m);
-    expect(stderr).toMatch(/^hint: start it: `docker compose up -d`/m);
+    expect(stderr).toMatch(/^hint: start it: `export SEARXNG_SECRET=\$\(openssl rand -hex 32\) && docker compose up -d` in scout's folder .*--search browser$/m);
   });
 
   it('says so on stderr and exits 4 when nothing is found', async () => {
