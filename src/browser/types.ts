@@ -23,6 +23,8 @@ export interface PageLoad {
   popups: string[];
   /** Fillable form fields of the page, for the agent (set by the research browser). */
   fields?: PageField[];
+  /** Labels of file inputs a form of the page cannot be sent without: scout uploads no files, so the page says so. */
+  uploads?: string[];
   /** Set when the URL guard refused the page or a redirect; privateAddress: --allow-private-network would lift it. */
   refused?: { privateAddress: boolean };
   /** Set when the response was a document (a PDF, a text file) read as text rather than a page rendered; html is then ''. */

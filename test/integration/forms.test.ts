@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromeArgs, findChrome, isRoot } from '../../src/browser/launch/chrome.js';
-import { discoverForms, type FormField } from '../../src/browser/page/forms.js';
+import { fillText } from '../../src/browser/page/elements.js';
+import { agentFillable, discoverForms, locateField, neededUploads, type FormField } from '../../src/browser/page/forms.js';
 import { startFixtureWeb, type FixtureWeb } from '../support/fixture-web.js';
 
 let web: FixtureWeb;
@@ -106,5 +107,34 @@ describe('discoverForms in real Chromium', () => {
     const ids = fields.map((f) => f.backendNodeId);
     expect(ids.every((id) => typeof id === 'number' && id > 0)).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('file inputs in real Chromium', () => {
+  it('are never offered to the agent; a form that needs one is named; a fill with a path attaches nothing and says so', async () => {
+    web.route('/forms/uploads', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(
+        '<form action="/convert" method="post"><label>Upload your spreadsheet <input type="file" name="sheet"></label><button>Convert</button></form>' +
+          '<form action="/apply" method="post"><label>Name <input name="who"></label><label>CV <input type="file" name="cv" required></label><button>Apply</button></form>' +
+          '<form action="/contact" method="post"><label>Message <textarea name="msg"></textarea></label><label>Attachment <input type="file" name="extra"></label><button>Send</button></form>',
+      );
+    });
+    const other = await browser.newPage();
+    const cdp = await other.createCDPSession();
+    try {
+      await other.goto(web.at('/forms/uploads'), { waitUntil: 'load' });
+      const found = await discoverForms(other);
+      expect(found.filter(agentFillable).map((f) => f.name)).toEqual(['who', 'msg']);
+      // The converter's upload is all its form asks for, the CV is required; the attachment is optional beside a message.
+      expect(neededUploads(found)).toEqual(['Upload your spreadsheet', 'CV']);
+      const sheet = found.find((f) => f.name === 'sheet')!;
+      const element = await locateField(other, cdp, sheet.locator, 'f1');
+      expect(await fillText(element!, '/etc/hostname')).toEqual({ ok: false, error: 'f1 is a file upload, and scout does not upload files' });
+      expect(await other.$eval('input[name=sheet]', (el) => (el as HTMLInputElement).files?.length)).toBe(0);
+    } finally {
+      await cdp.detach();
+      await other.close();
+    }
   });
 });

@@ -111,6 +111,7 @@ export async function hoverElement(element: PageElement): Promise<Performed> {
 }
 
 const CLEAR_FOR_TYPING = `function () {
+  if (this.tagName === 'INPUT' && this.type === 'file') return 'file';
   if (this.isContentEditable) { this.focus(); this.ownerDocument.execCommand('selectAll'); this.ownerDocument.execCommand('delete'); return 'type'; }
   if (!('value' in this)) return 'none';
   const textual = this.tagName === 'TEXTAREA' || ['text', 'search', 'email', 'url', 'tel', 'password', 'number'].includes(this.type);
@@ -129,8 +130,10 @@ const SET_VALUE = `function (value) {
 
 /** Replace the element's text: typed like a person into a text field, set directly on other inputs (date, range, color...). */
 export async function fillText(element: PageElement, value: string): Promise<Performed> {
-  const how = await callOn<'type' | 'set' | 'none'>(element.cdp, element.objectId, CLEAR_FOR_TYPING);
+  const how = await callOn<'type' | 'set' | 'none' | 'file'>(element.cdp, element.objectId, CLEAR_FOR_TYPING);
   if (how === 'none') return { ok: false, error: `${element.name} is not a text field` };
+  // Setting a path as text attaches nothing; scout uploads no file from this machine.
+  if (how === 'file') return { ok: false, error: `${element.name} is a file upload, and scout does not upload files` };
   if (how === 'set') await callOn(element.cdp, element.objectId, SET_VALUE, [value]);
   else if (value !== '') await element.page.keyboard.type(value);
   return { ok: true };

@@ -41,6 +41,29 @@ export interface FormField {
 
 type Discovered = Omit<FormField, 'backendNodeId'>;
 
+/** Types the research agent is never offered: buttons and hidden inputs, and file inputs (scout uploads nothing from this machine). */
+const NOT_FOR_THE_AGENT = ['hidden', 'submit', 'button', 'reset', 'image', 'file'];
+
+/** A field the research agent may fill. */
+export function agentFillable(field: FormField): boolean {
+  return !field.disabled && field.tag !== 'button' && !NOT_FOR_THE_AGENT.includes(field.type);
+}
+
+/**
+ * Labels of the file inputs a form cannot be sent without: a required one, or
+ * one that is all its form asks for (fields outside any form count as one form).
+ * Such a form is a dead end for scout, and the page says so to the model.
+ */
+export function neededUploads(fields: readonly FormField[]): string[] {
+  const formOf = (f: FormField) => (f.form ? `${f.form.method} ${f.form.action}` : '');
+  const needed: string[] = [];
+  for (const upload of fields.filter((f) => f.tag === 'input' && f.type === 'file' && !f.disabled)) {
+    const others = fields.filter((f) => formOf(f) === formOf(upload) && agentFillable(f));
+    if (upload.required || others.length === 0) needed.push(upload.label || upload.name || 'a file');
+  }
+  return needed;
+}
+
 /**
  * Runs in the page: where a form sends its values and how (the submit button's
  * formaction/formmethod first, as scout clicks that button). Attributes are read

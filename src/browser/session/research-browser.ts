@@ -2,7 +2,7 @@
 import type { Config } from '../../config.js';
 import type { Tracer } from '../../trace.js';
 import { fieldRef, fillAndSubmit } from './form-fill.js';
-import { discoverForms, type FormField } from '../page/forms.js';
+import { agentFillable, discoverForms, neededUploads, type FormField } from '../page/forms.js';
 import { frame, readPage } from '../read/page-text.js';
 import { browserSessionOptions, openSession, type ReadingSession } from './reading-session.js';
 import type { FormOutcome, PageField, PageLoad, PageView, ResearchBrowser } from '../types.js';
@@ -27,7 +27,9 @@ function readPageView(load: PageLoad, clean: (text: string) => string = (text) =
   const page = load.document ?? readPage(load.html, load.url);
   const title = clean(page.title || load.title);
   const url = clean(load.url);
-  const markdown = clean(page.markdown);
+  // A form that needs a file is a dead end: the model is told so, above the page text, rather than offered the upload.
+  const upload = load.uploads?.length ? `[This page asks for a file upload (${load.uploads.map((u) => `"${u}"`).join(', ')}), which scout does not do: its form cannot be sent from here.]\n\n` : '';
+  const markdown = clean(upload + page.markdown);
   return {
     title,
     links: page.links.map((l) => ({ url: clean(l.url), text: clean(l.text) })),
@@ -36,15 +38,11 @@ function readPageView(load: PageLoad, clean: (text: string) => string = (text) =
   };
 }
 
-function fillable(field: FormField): boolean {
-  return !field.disabled && field.tag !== 'button' && !['hidden', 'submit', 'button', 'reset', 'image'].includes(field.type);
-}
-
 /** The fields the agent may fill, each under the ref it will be named by. */
 function pageFields(fields: readonly FormField[]): PageField[] {
   return fields
     .map((field, index) => ({ field, index }))
-    .filter(({ field }) => fillable(field))
+    .filter(({ field }) => agentFillable(field))
     .slice(0, MAX_FIELDS)
     .map(({ field, index }) => ({
       ref: fieldRef(index),
@@ -71,9 +69,10 @@ export async function openResearchBrowser(config: Config, trace: Tracer): Promis
 
   const withFields = async (load: PageLoad): Promise<PageLoad> => {
     fields = await discover(session, load);
+    const uploads = neededUploads(fields);
     fieldsUrl = session.currentPage()?.url() ?? load.url;
-    trace({ type: 'load', url: load.url, status: load.status, ms: load.ms, prefetched: session.wasPrefetched(load), error: load.error, interstitial: load.interstitial, dialogs: load.dialogs, downloads: load.downloads, popups: load.popups, fields: fields.length });
-    return { ...load, fields: pageFields(fields) };
+    trace({ type: 'load', url: load.url, status: load.status, ms: load.ms, prefetched: session.wasPrefetched(load), error: load.error, interstitial: load.interstitial, dialogs: load.dialogs, downloads: load.downloads, popups: load.popups, fields: fields.length, uploads });
+    return { ...load, fields: pageFields(fields), ...(uploads.length ? { uploads } : {}) };
   };
 
   return {
