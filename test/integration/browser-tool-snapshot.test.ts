@@ -1,6 +1,7 @@
 /** The browser tool in real Chromium on the fixture web: snapshot and screenshot. */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BrowserTool } from '../../src/browser/tool/browser-tool.js';
 import { useToolBrowser, refOf } from '../support/tool-browser.js';
 
 const h = useToolBrowser();
@@ -31,10 +32,10 @@ describe('snapshot', () => {
     expect(refOf(again, 'Send order')).toBe(refOf(full, 'Send order'));
   });
 
-  it('efficient mode lists interactive elements only', async () => {
+  it('efficient mode lists controls and headings only', async () => {
     const efficient = await ok('snapshot', { mode: 'efficient' });
     expect(efficient.snapshot).toContain('button "Send order"');
-    expect(efficient.snapshot).not.toContain('heading');
+    expect(efficient.snapshot).toMatch(/^- heading "Order a tower model" \[level=1\] \[ref=e\d+\]$/m);
     expect(efficient.snapshot).not.toContain('paragraph');
   });
 
@@ -45,32 +46,89 @@ describe('snapshot', () => {
     expect((await ok('snapshot', { query: 'nothing like this' })).matches).toBe(0);
   });
 
-  it('cuts at maxChars and at the mode limits', async () => {
+  it('keeps within maxChars in whole lines and closes with what it left out and how to get it', async () => {
     await ok('navigate', { url: h.web.at('/tool/long.html') });
-    const small = await ok('snapshot', { maxChars: 300 });
-    expect(small.truncated).toBe(true);
-    expect(small.snapshot.length).toBeLessThanOrEqual(300);
-    expect(small.snapshot.endsWith('\n(truncated)')).toBe(true);
-    const fullPage = await ok('snapshot');
-    expect(fullPage.snapshot.length).toBeLessThanOrEqual(40_000);
-    expect(fullPage.truncated).toBe(true);
-    const efficient = await ok('snapshot', { mode: 'efficient' });
-    expect(efficient.snapshot.length).toBeLessThanOrEqual(8_000);
-    expect(efficient.truncated).toBe(true);
-    const hundreds = await ok('snapshot', { query: 'hundred' });
-    expect(hundreds.matches).toBe(10);
-    expect(hundreds.truncated).toBe(false);
-  });
+    const whole = (await ok('snapshot', { maxChars: 40_000 })).snapshot as string;
+    for (const maxChars of [300, 5000]) {
+      const small = await ok('snapshot', { maxChars });
+      expect(small.truncated).toBe(true);
+      expect(small.snapshot.length).toBeLessThanOrEqual(maxChars);
+      const lines = (small.snapshot as string).split('\n');
+      const note = lines.findIndex((l) => l.startsWith('['));
+      expect(lines.slice(0, note)).toEqual(whole.split('\n').slice(0, note));
+      expect(lines[note]).toMatch(/^\[\d[\d,]* more lines \([\d,]+ refs\) left out at [\d,]+ chars; get them with a query/);
+    }
+    const cut = await ok('snapshot', { maxChars: 2000 });
+    const list = /- (list \[ref=e\d+\]) \(the rest: /.exec(cut.snapshot)?.[1];
+    expect(list).toBeDefined();
+    const rest = await ok('snapshot', { ref: /ref=(e\d+)/.exec(list!)![1], query: 'hundred' });
+    expect(rest.matches).toBe(10);
+    expect((await ok('snapshot', { mode: 'efficient' })).snapshot.length).toBeLessThanOrEqual(12_000);
+    expect((await failure('snapshot', { ref: 'e99999' })).error).toBe('Unknown ref "e99999": take a new snapshot');
+  }, 120_000);
 
-  it('efficient mode stops at depth 6, and a query then says "(source truncated)"', async () => {
+  it('efficient mode keeps controls at any depth', async () => {
     await ok('navigate', { url: h.web.at('/tool/deep.html') });
     const efficient = await ok('snapshot', { mode: 'efficient' });
-    expect(efficient.snapshot).toMatch(/^ {10}- menuitem "Level seven" \[ref=e\d+\]$/m);
-    expect(efficient.snapshot).not.toContain('Level eight');
-    expect(efficient.sourceTruncated).toBe(true);
-    const queried = await ok('snapshot', { mode: 'efficient', query: 'level' });
-    expect(queried.snapshot.split('\n').at(-1)).toBe('(source truncated)');
-    expect((await ok('snapshot', { query: 'level eight' })).matches).toBe(1);
+    expect(efficient.snapshot).toMatch(/- menuitem "Level eight" \[ref=e\d+\]$/m);
+    expect(efficient.sourceTruncated).toBe(false);
+  });
+});
+
+describe('snapshot of a real-world shaped page', () => {
+  let full: string;
+  beforeAll(async () => {
+    await ok('open', { url: h.web.at('/tool/snapshot.html') });
+    full = (await ok('snapshot')).snapshot;
+  });
+
+  it('shows the on-screen content of an aria-hidden container, with refs that act on it', async () => {
+    expect(full).toMatch(/- heading "Wool Runners" \[level=1\] \[ref=e\d+\]/);
+    expect(full).toMatch(/- link "Next colour" \[ref=e\d+\] → \/tool\/next\.html\?from=gallery/);
+    await ok('act', { kind: 'click', ref: refOf(full, 'button "Zoom"') });
+    expect(await h.outText()).toBe('zoomed');
+  });
+
+  it('gives links their target and no ref to a zero-size link', () => {
+    expect(full).toMatch(/- link "care guide" \[ref=e\d+\] → \/tool\/next\.html$/m);
+    expect(full).toMatch(/- link "Elsewhere" \[ref=e\d+\] → https:\/\/example\.org\/away$/m);
+    expect(full).not.toContain('Skip to content');
+  });
+
+  it('joins a code sample into one line', () => {
+    expect(full).toMatch(/^ *- (text|code): const size = 42;$/m);
+  });
+
+  it('query matches role, name and text, not the ref markup', async () => {
+    expect((await ok('snapshot', { query: 'ref' })).matches).toBe(0);
+    expect((await ok('snapshot', { query: refOf(full, 'care guide') })).matches).toBe(0);
+    const found = await ok('snapshot', { query: 'LINK care' });
+    expect(found.snapshot.trim()).toMatch(/^- link "care guide" \[ref=e\d+\] → \/tool\/next\.html$/);
+  });
+
+  it('refs "aria" stay with the element when its name changes; role refs are refused then', async () => {
+    const aria = (await ok('snapshot', { refs: 'aria' })).snapshot;
+    const ariaRef = /- button "Play" \[ref=(ax\d+)\]/.exec(aria)?.[1];
+    expect(ariaRef).toBeDefined();
+    const roleRef = refOf(full, 'button "Play"');
+    await ok('act', { kind: 'click', ref: ariaRef });
+    expect(await h.outText()).toBe('now Pause');
+    expect((await failure('act', { kind: 'click', ref: roleRef })).error).toBe(`Unknown ref "${roleRef}": take a new snapshot`);
+    await ok('act', { kind: 'click', ref: ariaRef });
+    expect(await h.outText()).toBe('now Play');
+  });
+});
+
+describe('tool navigation', () => {
+  it('does not scroll or pause like a person unless asked (the agent paces itself)', async () => {
+    const tool = new BrowserTool({ launch: { headful: false, stealth: true }, allowPrivateNetwork: true, interstitialWaitMs: 0 });
+    try {
+      const opened = await tool.run('open', { url: h.web.at('/tool/snapshot.html') });
+      expect(opened.ok).toBe(true);
+      expect(await tool.browser.current()!.page.evaluate(() => window.scrollY)).toBe(0);
+    } finally {
+      await tool.close();
+    }
   });
 });
 

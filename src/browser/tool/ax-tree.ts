@@ -119,12 +119,25 @@ export async function readAxTree(session: CDPSession): Promise<AxTree> {
 }
 
 /** Add what the DOM knows: links' targets, zero-size elements, the on-screen content of aria-hidden containers. */
-function complete(node: AxNode, facts: DomFacts): void {
-  node.children = node.children.flatMap((child) => (child.ariaHidden && facts.visible(child.backendNodeId) === true ? facts.unhidden(child.backendNodeId) : [child]));
-  if (facts.visible(node.backendNodeId) === false) node.zeroSize = true;
-  if (node.role === 'link') {
-    const href = facts.href(node.backendNodeId);
-    if (href) node.url = href;
+function complete(root: AxNode, facts: DomFacts): void {
+  const byId = new Map<number, AxNode>();
+  const visit = (node: AxNode) => {
+    // What Chromium kept of an aria-hidden container describes nothing; its content is read from the DOM below.
+    node.children = node.children.filter((c) => !c.ariaHidden);
+    if (node.backendNodeId !== undefined) byId.set(node.backendNodeId, node);
+    if (facts.visible(node.backendNodeId) === false) node.zeroSize = true;
+    if (node.role === 'link') {
+      const href = facts.href(node.backendNodeId);
+      if (href) node.url = href;
+    }
+    node.children.forEach(visit);
+  };
+  visit(root);
+  for (const hidden of facts.hidden()) {
+    const parent = hidden.ancestors.map((id) => byId.get(id)).find((n) => n !== undefined);
+    if (!parent) continue;
+    const at = parent.children.findIndex((c) => (facts.order(c.backendNodeId) ?? -1) > hidden.order);
+    parent.children.splice(at < 0 ? parent.children.length : at, 0, ...hidden.nodes);
+    hidden.nodes.forEach(visit);
   }
-  for (const child of node.children) complete(child, facts);
 }

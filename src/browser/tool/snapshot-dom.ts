@@ -10,16 +10,27 @@ import type { AxNode } from './ax-tree.js';
 
 type DocumentSnapshot = Protocol.DOMSnapshot.DocumentSnapshot;
 
+/** An aria-hidden element on screen, read as accessibility nodes. */
+export interface HiddenContent {
+  nodes: AxNode[];
+  /** Its ancestors' backendNodeIds, nearest first: it belongs under the first one the accessibility tree has. */
+  ancestors: number[];
+  /** Its place in document order. */
+  order: number;
+}
+
 export interface DomFacts {
-  /** false when the element and everything in it has no area on the page; undefined when it has no layout box at all (an <option>). */
+  /** false when the element has no area of its own on the page (nor, unless it clips them, its content); undefined when it has no layout box at all (an <option>). */
   visible(backendNodeId: number | undefined): boolean | undefined;
   /** A link's absolute target. */
   href(backendNodeId: number | undefined): string | undefined;
-  /** An aria-hidden element and its content as accessibility nodes (only what has a layout box). */
-  unhidden(backendNodeId: number | undefined): AxNode[];
+  /** The element's place in document order (undefined when unknown). */
+  order(backendNodeId: number | undefined): number | undefined;
+  /** aria-hidden elements that are on screen (outermost ones only), which Chromium leaves out of its tree. */
+  hidden(): HiddenContent[];
 }
 
-export const NO_DOM_FACTS: DomFacts = { visible: () => undefined, href: () => undefined, unhidden: () => [] };
+export const NO_DOM_FACTS: DomFacts = { visible: () => undefined, href: () => undefined, order: () => undefined, hidden: () => [] };
 
 const SKIPPED = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG']);
 const INPUT_ROLES: Record<string, string> = { checkbox: 'checkbox', radio: 'radio', search: 'searchbox', number: 'spinbutton', range: 'slider', button: 'button', submit: 'button', reset: 'button', image: 'button' };
@@ -40,6 +51,8 @@ class Document {
   readonly laidOut = new Set<number>();
   /** Nodes with an area of their own or in a descendant. */
   readonly shown = new Set<number>();
+  /** Nodes whose own layout box has no area, and whether that box clips its content (overflow other than visible). */
+  readonly flat = new Map<number, boolean>();
   readonly byBackend = new Map<number, number>();
   /** Nodes with a layout box of their own (a text node without one is not shown). */
   readonly boxed: Set<number>;
@@ -58,7 +71,11 @@ class Document {
     doc.layout.nodeIndex.forEach((node, i) => {
       for (let n = node; n >= 0 && !this.laidOut.has(n); n = this.parent[n] ?? -1) this.laidOut.add(n);
       const [, , w = 0, h = 0] = doc.layout.bounds[i] ?? [];
-      if (w <= 0 || h <= 0) return;
+      if (w <= 0 || h <= 0) {
+        const overflow = strings[doc.layout.styles[i]?.[0] ?? -1] ?? 'visible';
+        this.flat.set(node, !/^visible( visible)?$/.test(overflow));
+        return;
+      }
       for (let n = node; n >= 0 && !this.shown.has(n); n = this.parent[n] ?? -1) this.shown.add(n);
     });
   }
@@ -78,6 +95,28 @@ class Document {
 
   backendId(i: number): number | undefined {
     return this.doc.nodes.backendNodeId?.[i];
+  }
+
+  /** Outermost aria-hidden="true" elements with something on screen. */
+  hiddenRoots(): number[] {
+    const roots: number[] = [];
+    const attrs = this.doc.nodes.attributes ?? [];
+    attrs.forEach((raw, i) => {
+      for (let k = 0; k + 1 < raw.length; k += 2) {
+        if (this.str(raw[k]).toLowerCase() !== 'aria-hidden' || this.str(raw[k + 1]).trim().toLowerCase() !== 'true' || !this.shown.has(i)) continue;
+        if (!roots.some((r) => this.ancestors(i).includes(this.backendId(r) ?? -1))) roots.push(i);
+      }
+    });
+    return roots;
+  }
+
+  ancestors(i: number): number[] {
+    const out: number[] = [];
+    for (let p = this.parent[i] ?? -1; p >= 0; p = this.parent[p] ?? -1) {
+      const id = this.backendId(p);
+      if (id !== undefined) out.push(id);
+    }
+    return out;
   }
 
   baseUrl(): string {
@@ -124,7 +163,7 @@ function toAx(doc: Document, i: number): AxNode[] {
 export async function readDomFacts(session: CDPSession): Promise<DomFacts> {
   let snapshot: Protocol.DOMSnapshot.CaptureSnapshotResponse;
   try {
-    snapshot = await session.send('DOMSnapshot.captureSnapshot', { computedStyles: [] });
+    snapshot = await session.send('DOMSnapshot.captureSnapshot', { computedStyles: ['overflow'] });
   } catch {
     return NO_DOM_FACTS;
   }
@@ -141,7 +180,8 @@ export async function readDomFacts(session: CDPSession): Promise<DomFacts> {
     visible(id) {
       const at = find(id);
       if (!at || !at.doc.laidOut.has(at.i)) return undefined;
-      return at.doc.shown.has(at.i);
+      const clips = at.doc.flat.get(at.i);
+      return clips === undefined ? at.doc.shown.has(at.i) : !clips && at.doc.shown.has(at.i);
     },
     href(id) {
       const at = find(id);
@@ -153,9 +193,7 @@ export async function readDomFacts(session: CDPSession): Promise<DomFacts> {
         return undefined;
       }
     },
-    unhidden(id) {
-      const at = find(id);
-      return at ? toAx(at.doc, at.i) : [];
-    },
+    order: (id) => find(id)?.i,
+    hidden: () => docs.flatMap((doc) => doc.hiddenRoots().map((i) => ({ nodes: toAx(doc, i), ancestors: doc.ancestors(i), order: i }))),
   };
 }
