@@ -46,12 +46,12 @@ function stream(dict: string, data: Buffer | string): Buffer {
 const FONT = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
 
 /** Pages whose content streams are given; a Helvetica font as /F1 on every page. Objects: catalog, pages, font, then page and content pairs. */
-export function pagesPdf(contents: readonly (Buffer | string)[], options: { contentDict?: string; trailerExtra?: string; extraObjects?: string[] } = {}): Buffer {
+export function pagesPdf(contents: readonly (Buffer | string)[], options: { contentDict?: string; trailerExtra?: string; extraObjects?: string[]; pageExtra?: string } = {}): Buffer {
   const first = 4;
   const kids = contents.map((_, i) => `${first + 2 * i} 0 R`).join(' ');
   const objects: (string | Buffer)[] = ['<< /Type /Catalog /Pages 2 0 R >>', `<< /Type /Pages /Kids [${kids}] /Count ${contents.length} >>`, FONT];
   contents.forEach((content, i) => {
-    objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${first + 2 * i + 1} 0 R >>`);
+    objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${first + 2 * i + 1} 0 R ${options.pageExtra ?? ''}>>`);
     objects.push(stream(options.contentDict ?? '', content));
   });
   return pdfOf([...objects, ...(options.extraObjects ?? [])], options.trailerExtra);
@@ -59,6 +59,11 @@ export function pagesPdf(contents: readonly (Buffer | string)[], options: { cont
 
 export function textContent(lines: readonly string[]): string {
   return `BT /F1 12 Tf 72 720 Td 14 TL ${lines.map((l) => `(${l.replace(/[()\\]/g, '\\$&')}) '`).join(' ')} ET`;
+}
+
+/** Text placed line by line at (x, y), in the order given. */
+export function placedText(lines: readonly { text: string; x: number; y: number }[]): string {
+  return lines.map((l) => `BT /F1 10 Tf 1 0 0 1 ${l.x} ${l.y} Tm (${l.text.replace(/[()\\]/g, '\\$&')}) Tj ET`).join('\n');
 }
 
 /** So many pages of one line each. */

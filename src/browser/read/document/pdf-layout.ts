@@ -126,10 +126,11 @@ export function pageText(pieces: readonly TextPiece[]): string {
   return out.join('\n').replace(/\n{3,}/g, '\n\n').trim();
 }
 
-/** The text under a rectangle [x0, y0, x1, y1] (a link's area): pieces whose start lies inside it. */
+/** The text under a rectangle [x0, y0, x1, y1] (a link's area): pieces on a baseline inside it that overlap it (a piece may hold words around the link too). */
 export function textIn(pieces: readonly TextPiece[], rect: readonly number[]): string {
   const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = rect;
-  const inside = pieces.filter((p) => p.x >= Math.min(x0, x1) - 1 && p.x <= Math.max(x0, x1) && p.y >= Math.min(y0, y1) - 2 && p.y <= Math.max(y0, y1));
+  const [left, right, bottom, top] = [Math.min(x0, x1), Math.max(x0, x1), Math.min(y0, y1), Math.max(y0, y1)];
+  const inside = pieces.filter((p) => p.x < right && p.x + p.width > left && p.y >= bottom - 2 && p.y <= top);
   return inside
     .map((p) => p.str)
     .join(' ')
