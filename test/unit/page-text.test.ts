@@ -116,6 +116,14 @@ describe('collapsed and hidden parts', () => {
     expect(md).not.toContain('deck');
   });
 
+  it("reads the panel a button's aria-controls opens whatever its class, as the browser does", () => {
+    const md = read(
+      '<button aria-controls="q1" id="h1">How long is the crossing?</button>' +
+        '<div id="q1" aria-labelledby="h1" hidden><p>The crossing takes twenty-five minutes in calm weather.</p></div>',
+    );
+    expect(md).toContain('How long is the crossing?\n\nThe crossing takes twenty-five minutes');
+  });
+
   it('leaves collapsed menus, copies of carousel slides, popovers and closed dialogs out', () => {
     const md = read(
       '<div class="dropdown-panel" hidden><a href="/a">Timetables</a> <a href="/b">Tickets</a> <a href="/c">Harbour map</a></div>' +
@@ -172,6 +180,11 @@ describe('odd input', () => {
     expect(empty.markdown).toBe('');
     expect(empty.text).toBe(`[Start of page]\nURL: ${URL_}\n\n\n[End of page]`);
   });
+
+  it("reads a page whose text script never drew as its description, not as nothing", () => {
+    const html = '<html><head><meta name="description" content="Ferry times between the harbour and the island, all year."></head><body><section id="app"></section></body></html>';
+    expect(readPage(html, URL_).markdown).toBe('Ferry times between the harbour and the island, all year.');
+  });
 });
 
 describe('huge pages', () => {
@@ -180,5 +193,14 @@ describe('huge pages', () => {
     const page = readPage(huge, 'https://example.org/huge', { maxChars: 5_000 });
     expect(page.markdown).toContain('the ferry leaves at 06:15');
     expect(page.text.length).toBeLessThanOrEqual(5_000);
+  });
+
+  it("reads the text of a page past megabytes of inline scripts, keeping its JSON-LD", () => {
+    const state = `<script>window.__STATE__ = "${'x'.repeat(3_500_000)}";</script>`;
+    const ld = '<script type="application/ld+json">{"@type": "Product", "name": "Ferry pass"}</script>';
+    const html = `<html><head>${ld}</head><body>${state}<main><p>The ferry pass costs 40 euros a month and covers every crossing.</p></main></body></html>`;
+    const page = readPage(html, 'https://example.org/pass');
+    expect(page.markdown).toContain('The ferry pass costs 40 euros');
+    expect(page.pageType).toBe('product');
   });
 });

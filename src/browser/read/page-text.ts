@@ -40,22 +40,45 @@ function titleOf($: CheerioAPI): string {
   return title || collapseWhitespace(og ?? '') || h1;
 }
 
+/** What the page says it is about: all there is to read of a page whose text is drawn by script that did not run. */
+function descriptionOf($: CheerioAPI): string {
+  const meta = $('meta[property="og:description"]').attr('content') ?? $('meta[name="description"]').attr('content') ?? '';
+  return collapseWhitespace(meta);
+}
+
 /**
  * HTML beyond this is not read: the main content of real pages comes far earlier,
  * and a 30 MB page would otherwise cost half a minute of parsing.
  */
 export const MAX_HTML_CHARS = 3_000_000;
 
+/** Script and style elements, JSON-LD excepted (it says what the page is, see signals.ts). */
+const SCRIPT_OR_STYLE = /<script\b(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script\s*>|<style\b[^>]*>[\s\S]*?<\/style\s*>/gi;
+
+/**
+ * The HTML to parse, within MAX_HTML_CHARS. A big page is mostly inline scripts (a shop's
+ * state, a framework's hydration data): those go before the cut, so its text is not lost
+ * behind them.
+ */
+function boundedHtml(html: string): string {
+  if (html.length <= MAX_HTML_CHARS) return html;
+  const lean = html.replace(SCRIPT_OR_STYLE, '');
+  return lean.length > MAX_HTML_CHARS ? lean.slice(0, MAX_HTML_CHARS) : lean;
+}
+
 export function readPage(html: string, url: string, options: ReadOptions = {}): PageText {
   const maxChars = options.maxChars ?? DEFAULT_MAX_CHARS;
-  const $ = parseHtml(html.length > MAX_HTML_CHARS ? html.slice(0, MAX_HTML_CHARS) : html);
+  const $ = parseHtml(boundedHtml(html));
   const title = titleOf($);
+  const description = descriptionOf($);
   const baseHref = $('base[href]').attr('href');
   const signals = pageSignals($);
   const { keptHidden } = removeNonContent($);
   // Text of a script-drawn page may come from hidden markup; links never do.
   const links = keptHidden ? extractLinks(html, url) : collectLinks($, url, baseHref);
-  const { markdown, pageType } = extractMain($, title, signals);
+  const main = extractMain($, title, signals);
+  const { pageType } = main;
+  const markdown = main.markdown || description;
   const { text, truncated } = frame(title, url, markdown, maxChars);
   return { title, markdown, text, links, truncated, pageType };
 }

@@ -31,6 +31,7 @@ export function removeNonContent($: CheerioAPI, options: { strict?: boolean } = 
   }
   const fields = fieldCounts($);
   const titles = panelTitles($, isHidden);
+  const controlled = new Set(titles.values());
   $(NON_TEXT).remove();
   const noscripts = $('noscript');
   const textOutside = () => collapseWhitespace($('body').text()).length;
@@ -48,7 +49,7 @@ export function removeNonContent($: CheerioAPI, options: { strict?: boolean } = 
       continue;
     }
     if (!isElement(node)) continue;
-    const panel = isHidden(node) && isCollapsedPanel(node, fields.get(node) ?? 0);
+    const panel = isHidden(node) && isCollapsedPanel(node, fields.get(node) ?? 0, controlled.has(node));
     if (panel) panels.add(node);
     if (isHidden(node) && !panel) hidden.push(node);
     // Not push(...children): a page with a few hundred thousand siblings overflows the call stack.
@@ -111,13 +112,15 @@ const CHARS_PER_FIELD = 100;
 
 /**
  * An accordion answer, a tab or a carousel slide is hidden only until clicked: its text
- * is the page's content. Collapsed menus (mostly links) and panels of form fields
+ * is the page's content; so is the target of a button's aria-controls, whatever its class
+ * (as the browser judges it, page/visibility-script.ts). Collapsed menus (mostly links) and panels of form fields
  * (filters, settings: a field every few words) stay hidden, and so do a carousel's cloned
  * slides, which only repeat the real ones.
  */
-function isCollapsedPanel(el: Element, fields: number): boolean {
+function isCollapsedPanel(el: Element, fields: number, controlled: boolean): boolean {
   const hints = hintsOf(el);
-  if (isOverlay(el) || CLONE_HINT.test(hints) || (!PANEL_ROLES.has(el.attribs['role'] ?? '') && !PANEL_HINT.test(hints))) return false;
+  if (isOverlay(el) || CLONE_HINT.test(hints)) return false;
+  if (!controlled && !PANEL_ROLES.has(el.attribs['role'] ?? '') && !PANEL_HINT.test(hints)) return false;
   const chars = collapseWhitespace(rawText(el)).length;
   const linkChars = descendants(el).filter((d) => d.name === 'a').reduce((n, a) => n + collapseWhitespace(rawText(a)).length, 0);
   return chars > fields * CHARS_PER_FIELD && linkChars <= PANEL_MAX_LINK_SHARE * chars;
