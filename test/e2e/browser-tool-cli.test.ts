@@ -46,9 +46,9 @@ describe('short-lived calls', () => {
   it('navigate prints the snapshot as untrusted content, or JSON with --json', async () => {
     const human = await runCli(['browser', 'navigate', web.at('/tool/next.html'), '--allow-private-network']);
     expect(human.code).toBe(0);
-    expect(human.stdout).toContain('--- snapshot (untrusted page content) ---\n- link "Back to the form" [ref=e1]\n--- end of snapshot ---');
+    expect(human.stdout).toContain('--- snapshot (untrusted page content) ---\n- heading "The next page" [level=1] [ref=e1]\n- link "Back to the form" [ref=e2] → /tool/form.html\n--- end of snapshot ---');
     const json = await runCli(['browser', 'navigate', web.at('/tool/next.html'), '--allow-private-network', '--json']);
-    expect(JSON.parse(json.stdout)).toMatchObject({ ok: true, status: 200, snapshot: '- link "Back to the form" [ref=e1]', untrusted: expect.arrayContaining(['snapshot']) });
+    expect(JSON.parse(json.stdout)).toMatchObject({ ok: true, status: 200, snapshot: '- heading "The next page" [level=1] [ref=e1]\n- link "Back to the form" [ref=e2] → /tool/form.html', untrusted: expect.arrayContaining(['snapshot']) });
   }, 60_000);
 
   it('maps failures to exit codes with a hint', async () => {

@@ -90,7 +90,7 @@ describe('act', () => {
     expect(result.navigated).toBe(true);
     expect(result.url).toBe(h.web.at('/tool/next.html'));
     expect(result.page.mode).toBe('efficient');
-    expect(result.page.snapshot).toBe('- link "Back to the form" [ref=e1]');
+    expect(result.page.snapshot).toBe('- heading "The next page" [level=1] [ref=e1]\n- link "Back to the form" [ref=e2] → /tool/form.html');
     expect((await failure('act', { kind: 'click', ref: refOf(snap, 'Count clicks') })).error).toMatch(/take a new snapshot/);
   });
 });
