@@ -51,13 +51,22 @@ export class RingBuffer<T> {
     return this.pushed - this.items.length;
   }
 
-  clear(): void {
-    this.items = [];
-    this.pushed = 0;
+  /** Empty the buffer, or remove only the entries `which` picks (those that fell off stay counted). */
+  clear(which?: (item: T) => boolean): void {
+    if (!which) {
+      this.items = [];
+      this.pushed = 0;
+      return;
+    }
+    const kept = this.items.filter((item) => !which(item));
+    this.pushed -= this.items.length - kept.length;
+    this.items = kept;
   }
 }
 
 export interface LogQuery {
+  /** Only this tab's entries (and `clear` empties only them). */
+  tab?: string;
   /** Case-insensitive substring of the entry's searchable text (URL and resource type for requests). */
   filter?: string;
   /** How many of the newest matching entries to return. */
@@ -76,13 +85,14 @@ export interface LogPage<T> {
   entries: T[];
 }
 
-export function readLog<T>(buffer: RingBuffer<T>, haystack: (entry: T) => string, query: LogQuery): LogPage<T> {
+export function readLog<T extends { tab: string }>(buffer: RingBuffer<T>, haystack: (entry: T) => string, query: LogQuery): LogPage<T> {
   const needle = query.filter?.toLowerCase();
-  const matching = needle ? buffer.all().filter((entry) => haystack(entry).toLowerCase().includes(needle)) : buffer.all();
+  const ofTab = (entry: T) => query.tab === undefined || entry.tab === query.tab;
+  const matching = buffer.all().filter((entry) => ofTab(entry) && (!needle || haystack(entry).toLowerCase().includes(needle)));
   const limit = query.limit ?? DEFAULT_LOG_LIMIT;
   const entries = matching.slice(Math.max(0, matching.length - limit));
   const page = { total: matching.length, returned: entries.length, dropped: buffer.dropped, entries: [...entries] };
-  if (query.clear) buffer.clear();
+  if (query.clear) buffer.clear(query.tab === undefined ? undefined : ofTab);
   return page;
 }
 

@@ -17,11 +17,14 @@ interface Merged {
 function merge(actions: readonly Action[]): Map<string, Merged> {
   const params = new Map<string, Merged>();
   for (const action of actions) {
-    for (const [key, spec] of Object.entries(action.params)) {
-      const merged = params.get(key) ?? { type: spec.type, uses: [] };
-      if (merged.type !== spec.type) throw new Error(`browser parameter "${key}" is a ${merged.type} for one action and a ${spec.type} for ${action.name}`);
-      merged.uses.push({ action: action.name, spec });
-      params.set(key, merged);
+    for (const [name, spec] of Object.entries(action.params)) {
+      // An alias (targetId for tab) is advertised as a parameter of its own; the tool reads both.
+      for (const key of [...(spec.aliases ?? []), name]) {
+        const merged = params.get(key) ?? { type: spec.type, uses: [] };
+        if (merged.type !== spec.type) throw new Error(`browser parameter "${key}" is a ${merged.type} for one action and a ${spec.type} for ${action.name}`);
+        merged.uses.push({ action: action.name, spec });
+        params.set(key, merged);
+      }
     }
   }
   return params;

@@ -13,6 +13,8 @@ export interface ParamSpec {
   choices?: readonly string[];
   min?: number;
   max?: number;
+  /** Other names the parameter is accepted under (the spec's name beside scout's older one). */
+  aliases?: readonly string[];
 }
 
 export type ParamSpecs = Record<string, ParamSpec>;
@@ -43,6 +45,8 @@ export interface ActionContext {
   persistent?: { pid: number; stateFile: string; startedAt: string };
   /** Called by `stop` before it closes the browser (the background process exits after answering). */
   onStop?: () => void;
+  /** Aborted when the caller gave up on this call (MCP cancellation, Ctrl-C, a client gone): open closes the tab it made. */
+  signal?: AbortSignal;
 }
 
 export interface Action<P extends ParamSpecs = ParamSpecs, R = object> {
@@ -81,17 +85,29 @@ function coerce(name: string, spec: ParamSpec, raw: unknown): unknown {
   return value;
 }
 
-/** Validate raw input against an action's schema: integers above `max` are capped, unknown keys refused. */
+/** The parameter a key names, directly or by one of its aliases. */
+function paramOf(params: ParamSpecs, key: string): [name: string, spec: ParamSpec] | undefined {
+  if (params[key]) return [key, params[key]];
+  const found = Object.entries(params).find(([, spec]) => spec.aliases?.includes(key));
+  return found;
+}
+
+const namesOf = (params: ParamSpecs): string[] => Object.entries(params).map(([name, spec]) => [...(spec.aliases ?? []), name].join('/'));
+
+/** Validate raw input against an action's schema: integers above `max` are capped, unknown keys refused, aliases read as their parameter. */
 export function validate<P extends ParamSpecs>(action: Action<P, unknown>, raw: Record<string, unknown>): { ok: true; input: Input<P> } | ActionFailure {
   const input: Record<string, unknown> = {};
   try {
     for (const key of Object.keys(raw)) {
       if (raw[key] === undefined) continue;
-      const spec = action.params[key];
-      if (!spec) throw new Error(`${action.name} takes no "${key}"${Object.keys(action.params).length ? ` (it takes ${Object.keys(action.params).join(', ')})` : ''}`);
-      input[key] = coerce(key, spec, raw[key]);
+      const param = paramOf(action.params, key);
+      if (!param) throw new Error(`${action.name} takes no "${key}"${Object.keys(action.params).length ? ` (it takes ${namesOf(action.params).join(', ')})` : ''}`);
+      const [name, spec] = param;
+      const value = coerce(key, spec, raw[key]);
+      if (input[name] !== undefined && input[name] !== value) throw new Error(`${[...(spec.aliases ?? []), name].join(' and ')} name the same thing: give one`);
+      input[name] = value;
     }
-    for (const [key, spec] of Object.entries(action.params)) if (spec.required && input[key] === undefined) throw new Error(`${action.name} needs ${key}`);
+    for (const [key, spec] of Object.entries(action.params)) if (spec.required && input[key] === undefined) throw new Error(`${action.name} needs ${spec.aliases?.[0] ?? key}`);
   } catch (error) {
     return badInput(error instanceof Error ? error.message : String(error), `see \`scout browser ${action.name} --help\``);
   }
