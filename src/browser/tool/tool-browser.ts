@@ -10,6 +10,10 @@ import { preparePage, type DialogRecord, type PageGuards } from '../page/setup.j
 import { RefRegistry } from './refs.js';
 import { HostResolver } from '../page/url-guard.js';
 import type { HumanBehaviour } from '../page/human.js';
+import { within } from '../../util/timing.js';
+
+/** The browser answers a title at once; this only bounds a browser that stopped answering altogether. */
+const TITLE_WAIT_MS = 1_000;
 
 export interface ToolBrowserOptions {
   launch: LaunchOptions;
@@ -38,6 +42,8 @@ export interface ToolTab {
   dialogs: DialogRecord[];
   popups: PopupNote[];
   crashed: boolean;
+  /** A capture (screenshot, snapshot, text, resize) that overran its bound and has not ended yet (capture.ts). */
+  recovering: { what: string; done: Promise<void> } | undefined;
 }
 
 export class ToolBrowser {
@@ -88,6 +94,18 @@ export class ToolBrowser {
     return tab && !tab.page.isClosed() ? tab : undefined;
   }
 
+  /**
+   * The tab's title as Chrome's tab strip has it: the browser answers, not the
+   * page, so a tab whose script never yields cannot hold up `tabs` or `open`.
+   */
+  async titleOf(tab: ToolTab): Promise<string> {
+    const info = await within(tab.cdp.send('Target.getTargetInfo'), TITLE_WAIT_MS, () => new Error('no title')).catch(() => undefined);
+    const title = info?.targetInfo.title ?? '';
+    // Chrome names a tab without a <title> after its URL; document.title is empty then, and so is ours.
+    const url = tab.page.url();
+    return title === url || title === url.replace(/^[a-z]+:\/\//i, '') ? '' : title;
+  }
+
   focus(tab: ToolTab): void {
     this.currentId = tab.id;
   }
@@ -118,7 +136,7 @@ export class ToolBrowser {
 
   private async adopt(page: Page, guards: PageGuards | undefined): Promise<ToolTab> {
     const cdp = await page.createCDPSession();
-    const tab: ToolTab = { id: `t${this.nextId++}`, page, cdp, guards, refs: new RefRegistry(), dialogs: [], popups: [], crashed: false };
+    const tab: ToolTab = { id: `t${this.nextId++}`, page, cdp, guards, refs: new RefRegistry(), dialogs: [], popups: [], crashed: false, recovering: undefined };
     this.tabs.set(tab.id, tab);
     this.record(tab);
     page.on('dialog', (dialog) => void tab.dialogs.push({ type: dialog.type(), message: dialog.message() }));

@@ -1,11 +1,17 @@
 /** Pieces several actions share: the tab to act on, tab summaries, snapshots. */
 import { MAX_NAVIGATION_TIMEOUT_MS, NAVIGATION_TIMEOUT_MS } from '../../page/navigate.js';
 import { readAxTree } from '../ax-tree.js';
+import { capture } from '../capture.js';
 import { renderSnapshot, type SnapshotMode } from '../snapshot.js';
 import type { ToolTab, ToolBrowser } from '../tool-browser.js';
 import { fail, untrustedBlock, type ActionFailure, type ParamSpec } from './define.js';
 
-export const TAB_PARAM = { type: 'string', description: 'tab id (t1, t2, ...); default the current tab' } as const satisfies ParamSpec;
+/** The tab an action acts on: `targetId` in the spec's words, `tab` in scout's older ones. */
+export const TAB_PARAM = {
+  type: 'string',
+  description: 'tab id (t1, t2, ...) as open and tabs report it; default the current tab (targetId and tab name the same parameter)',
+  aliases: ['targetId'],
+} as const satisfies ParamSpec;
 export const TIMEOUT_PARAM = {
   type: 'integer',
   description: `navigation timeout in ms (default ${NAVIGATION_TIMEOUT_MS}, at most ${MAX_NAVIGATION_TIMEOUT_MS})`,
@@ -21,7 +27,7 @@ export interface TabInfo {
 }
 
 export async function tabInfo(browser: ToolBrowser, tab: ToolTab): Promise<TabInfo> {
-  return { id: tab.id, url: tab.page.url(), title: await tab.page.title().catch(() => ''), current: browser.current()?.id === tab.id };
+  return { id: tab.id, url: tab.page.url(), title: await browser.titleOf(tab), current: browser.current()?.id === tab.id };
 }
 
 /** The named tab, or the current one; a failure the model can act on when there is none. */
@@ -50,7 +56,12 @@ export interface SnapshotData {
   matches?: number;
 }
 
-export async function takeSnapshot(tab: ToolTab, options: { mode: SnapshotMode; maxChars?: number; query?: string }): Promise<SnapshotData> {
+/** The tab's snapshot, bounded like every capture: a busy page fails it and leaves the tab recovering (capture.ts). */
+export function takeSnapshot(tab: ToolTab, options: { mode: SnapshotMode; maxChars?: number; query?: string }): Promise<SnapshotData> {
+  return capture(tab, 'snapshot', () => snapshotOf(tab, options));
+}
+
+export async function snapshotOf(tab: ToolTab, options: { mode: SnapshotMode; maxChars?: number; query?: string }): Promise<SnapshotData> {
   const tree = await readAxTree(tab.cdp);
   tab.refs.sync(tree.documentId);
   const snap = renderSnapshot(tree.root, tab.refs, options);

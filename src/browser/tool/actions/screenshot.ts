@@ -4,8 +4,9 @@ import { join, resolve } from 'node:path';
 import { boxOf, callOn } from '../../page/elements.js';
 import { resolveRef } from '../element.js';
 import type { ToolTab } from '../tool-browser.js';
-import { isFailure, pickTab, TAB_PARAM, takeSnapshot } from './common.js';
-import { badInput, defineAction, fail } from './define.js';
+import { capture } from '../capture.js';
+import { isFailure, pickTab, snapshotOf, TAB_PARAM } from './common.js';
+import { badInput, defineAction, fail, type ActionFailure } from './define.js';
 
 const OVERLAY_ID = '__scout_ref_labels';
 
@@ -37,6 +38,31 @@ const DRAW = `function (id, boxes) {
   document.documentElement.appendChild(layer);
 }`;
 
+/** Draw the labels if asked, take the picture, take the labels away again. */
+async function shoot(tab: ToolTab, path: string, input: { ref?: string; fullPage?: boolean; labels?: boolean }): Promise<{ ok: true; labels: number } | ActionFailure> {
+  let clip: { x: number; y: number; width: number; height: number } | undefined;
+  if (input.ref) {
+    const resolved = await resolveRef(tab, input.ref);
+    if (!resolved.ok) return badInput(resolved.error);
+    clip = (await boxOf(resolved.element))?.clip;
+    if (!clip) return fail(`${input.ref} is not visible (no box on the page)`);
+  }
+  let labels = 0;
+  if (input.labels) {
+    await snapshotOf(tab, { mode: 'efficient' });
+    const boxes = await labelBoxes(tab);
+    labels = boxes.length;
+    const { result } = await tab.cdp.send('Runtime.evaluate', { expression: 'document' });
+    if (result.objectId) await callOn(tab.cdp, result.objectId, DRAW, [OVERLAY_ID, boxes]);
+  }
+  try {
+    await tab.page.screenshot({ path: path as `${string}.png`, type: 'png', ...(clip ? { clip } : {}), ...(input.fullPage ? { fullPage: true } : {}) });
+  } finally {
+    if (input.labels) await tab.page.evaluate(`document.getElementById(${JSON.stringify(OVERLAY_ID)})?.remove()`).catch(() => {});
+  }
+  return { ok: true, labels };
+}
+
 export const screenshot = defineAction({
   name: 'screenshot',
   description: 'Save a PNG of the current tab: the viewport, the full page (fullPage), one element (ref), or with every ref drawn as a label (labels).',
@@ -53,27 +79,9 @@ export const screenshot = defineAction({
     if (input.ref && input.fullPage) return badInput('give ref or fullPage, not both');
     const path = resolve(input.path ?? join(tmpdir(), `scout-${tab.id}-${Date.now()}.png`));
     if (!path.toLowerCase().endsWith('.png')) return badInput(`${path} does not end in .png`);
-    let clip: { x: number; y: number; width: number; height: number } | undefined;
-    if (input.ref) {
-      const resolved = await resolveRef(tab, input.ref);
-      if (!resolved.ok) return badInput(resolved.error);
-      clip = (await boxOf(resolved.element))?.clip;
-      if (!clip) return fail(`${input.ref} is not visible (no box on the page)`);
-    }
-    let labels = 0;
-    if (input.labels) {
-      await takeSnapshot(tab, { mode: 'efficient' });
-      const boxes = await labelBoxes(tab);
-      labels = boxes.length;
-      const { result } = await tab.cdp.send('Runtime.evaluate', { expression: 'document' });
-      if (result.objectId) await callOn(tab.cdp, result.objectId, DRAW, [OVERLAY_ID, boxes]);
-    }
-    try {
-      await tab.page.screenshot({ path: path as `${string}.png`, type: 'png', ...(clip ? { clip } : {}), ...(input.fullPage ? { fullPage: true } : {}) });
-    } finally {
-      if (input.labels) await tab.page.evaluate(`document.getElementById(${JSON.stringify(OVERLAY_ID)})?.remove()`).catch(() => {});
-    }
-    return { ok: true, tab: tab.id, path, ...(input.ref ? { ref: input.ref } : {}), fullPage: Boolean(input.fullPage), labels };
+    const shot = await capture(tab, 'screenshot', () => shoot(tab, path, input));
+    if (!shot.ok) return shot;
+    return { ok: true, tab: tab.id, path, ...(input.ref ? { ref: input.ref } : {}), fullPage: Boolean(input.fullPage), labels: shot.labels };
   },
   render: (result) => `${result.path}${result.labels ? ` (${result.labels} ref labels)` : ''}`,
 });

@@ -1,4 +1,5 @@
 /** text: the visible text (innerText) of an element: selector, else article, main, body. */
+import { capture } from '../capture.js';
 import { isFailure, pickTab, TAB_PARAM } from './common.js';
 import { badInput, defineAction, untrustedBlock } from './define.js';
 
@@ -37,7 +38,8 @@ export const text = defineAction({
   async run(input, { browser }) {
     const tab = pickTab(browser, input.tab);
     if (isFailure(tab)) return tab;
-    const read = (await tab.page.evaluate(`(${READ})(${JSON.stringify(input.selector ?? '')}, ${input.maxChars ?? MAX_TEXT_CHARS})`)) as Read;
+    const expression = `(${READ})(${JSON.stringify(input.selector ?? '')}, ${input.maxChars ?? MAX_TEXT_CHARS})`;
+    const read = await capture(tab, 'text read', () => tab.page.evaluate(expression) as Promise<Read>);
     if (read.error) return badInput(read.error, 'take a snapshot to see what the page holds');
     return { ok: true, tab: tab.id, url: tab.page.url(), source: read.source, text: read.text, chars: read.chars, truncated: read.truncated, untrusted: ['text'] };
   },
