@@ -45,10 +45,11 @@ describe('open, tabs, focus, close', () => {
     await guarded.close();
   });
 
-  it('refuses a download opened as a page and closes its tab', async () => {
+  it('reports a download opened as a page, and leaves no tab behind', async () => {
     const before = (await ok('tabs')).tabs.length;
-    const failed = await failure('open', { url: h.web.at('/browser/report.bin') });
-    expect(failed.error).toMatch(/refused a download/);
+    const opened = await ok('open', { url: h.web.at('/browser/report.bin') });
+    expect(opened).toMatchObject({ download: h.web.at('/browser/report.bin') });
+    expect(opened.tab).toBeUndefined();
     expect((await ok('tabs')).tabs.length).toBe(before);
   });
 });
@@ -56,7 +57,7 @@ describe('open, tabs, focus, close', () => {
 describe('navigate', () => {
   it('returns the new page\'s efficient snapshot inline, and fails readably', async () => {
     const result = await ok('navigate', { url: h.web.at('/tool/next.html') });
-    expect(result).toMatchObject({ status: 200, mode: 'efficient', title: 'Next page', snapshot: '- link "Back to the form" [ref=e1]' });
+    expect(result).toMatchObject({ status: 200, mode: 'efficient', title: 'Next page', snapshot: '- heading "The next page" [level=1] [ref=e1]\n- link "Back to the form" [ref=e2] → /tool/form.html' });
     expect(result.untrusted).toContain('snapshot');
     expect((await failure('navigate', { url: h.web.at('/slow?ms=2000'), timeoutMs: 300 })).error).toMatch(/did not respond/);
   });
@@ -78,7 +79,7 @@ describe('doctor, status, start, stop and bad input', () => {
     expect(await ok('doctor')).toMatchObject({ version: expect.stringMatching(/Chrom/), stealth: true, headless: true, persistent: false });
     expect(await ok('status')).toMatchObject({ running: true, persistent: false, current: expect.stringMatching(/^t\d+$/) });
     expect(await h.tool.run('frobnicate')).toMatchObject({ ok: false, code: 'BAD_INPUT', error: 'unknown browser action "frobnicate"' });
-    expect(await h.tool.run('snapshot', { ref: 'e1' })).toMatchObject({ ok: false, code: 'BAD_INPUT', error: expect.stringMatching(/snapshot takes no "ref"/) });
+    expect(await h.tool.run('tabs', { ref: 'e1' })).toMatchObject({ ok: false, code: 'BAD_INPUT', error: expect.stringMatching(/tabs takes no "ref"/) });
     expect(await h.tool.run('act', { kind: 'squeeze', ref: 'e1' })).toMatchObject({ ok: false, error: expect.stringMatching(/kind must be one of click, type/) });
     expect(await h.tool.run('open', {})).toMatchObject({ ok: false, error: 'open needs url' });
   });

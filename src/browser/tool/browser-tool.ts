@@ -65,8 +65,8 @@ export class BrowserTool {
     this.context = { ...extra, browser: this.browser };
   }
 
-  run(action: string, params: Record<string, unknown> = {}): Promise<ToolResult> {
-    return runAction(this.context, action, params);
+  run(action: string, params: Record<string, unknown> = {}, signal?: AbortSignal): Promise<ToolResult> {
+    return runAction(signal ? { ...this.context, signal } : this.context, action, params);
   }
 
   close(): Promise<void> {

@@ -30,7 +30,15 @@ export function watch(tab: ToolTab): { since(): Happenings } {
 
 export type NavigationOutcome =
   | { ok: true; url: string; title: string; status: number | null; interstitial?: string }
-  | { ok: false; error: string; hint?: string };
+  | {
+      ok: false;
+      error: string;
+      hint?: string;
+      /** The URL turned out to be a file: Chrome began a download, which scout refuses. */
+      download?: string;
+      /** The caller gave up (its signal aborted) before the page was up. */
+      interrupted?: true;
+    };
 
 /** Refuse a URL the guard would refuse, before any tab is touched. */
 export async function checkToolTarget(browser: ToolBrowser, url: string): Promise<{ ok: true; href: string } | { ok: false; error: string; hint: string }> {
@@ -42,12 +50,21 @@ export async function checkToolTarget(browser: ToolBrowser, url: string): Promis
 /**
  * Navigate a tool tab (open, navigate), returned once the page committed. No person's pause or
  * scrolls unless the options ask for them: the agent calling the tool sets its own pace.
+ * A signal stops the navigation at once.
  */
-export async function navigateTab(browser: ToolBrowser, tab: ToolTab, href: string, timeoutMs: number | undefined): Promise<NavigationOutcome> {
+export async function navigateTab(browser: ToolBrowser, tab: ToolTab, href: string, timeoutMs: number | undefined, signal?: AbortSignal): Promise<NavigationOutcome> {
   const { human = NO_HUMAN, commitGraceMs, interstitialWaitMs } = browser.options;
-  const nav = await navigate({ page: tab.page, guards: tab.guards, crashed: () => tab.crashed }, href, { timeoutMs, human, commitGraceMs, interstitialWaitMs }, (page) =>
-    page.title().catch(() => ''),
-  );
-  if (!nav.ok) return { ok: false, error: nav.error, ...(nav.refused?.privateAddress ? { hint: ALLOW_PRIVATE_HINT } : {}) };
+  const downloadsBefore = tab.guards?.downloads.length ?? 0;
+  const target = { page: tab.page, guards: tab.guards, crashed: () => tab.crashed };
+  const nav = await navigate(target, href, { timeoutMs, human, commitGraceMs, interstitialWaitMs, signal }, () => browser.titleOf(tab));
+  if (!nav.ok) {
+    if (signal?.aborted) return { ok: false, error: 'interrupted: the call was cancelled before the page was up', interrupted: true };
+    const download = tab.guards?.downloads.slice(downloadsBefore)[0];
+    if (download) return { ok: false, error: nav.error, download };
+    return { ok: false, error: nav.error, ...(nav.refused?.privateAddress ? { hint: ALLOW_PRIVATE_HINT } : {}) };
+  }
   return { ok: true, url: tab.page.url(), title: nav.value, status: nav.status, ...(nav.interstitial ? { interstitial: nav.interstitial } : {}) };
 }
+
+/** What the model reads when a navigation ended in a download instead of a page. */
+export const DOWNLOAD_NOTE = 'the URL is a file, not a page: Chrome began a download, which scout refuses (it reads pages, not files)';

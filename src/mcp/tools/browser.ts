@@ -37,12 +37,13 @@ export function registerBrowser(context: McpContext): { close(): Promise<void> }
   context.server.registerTool(
     'browser',
     { title: 'Browser', description: DESCRIPTION, inputSchema: browserInputSchema(ACTIONS), annotations: { openWorldHint: true } },
-    async (args) => {
+    async (args, extra) => {
       const { action, ...params } = args;
       const name = String(action);
       try {
         tool ??= new BrowserTool(browserSessionOptions(context.config));
-        return await toolResult(name, await tool.run(name, params));
+        // A cancelled call stops at once (an open closes the tab it made); the SDK drops its result.
+        return await toolResult(name, await tool.run(name, params, extra.signal));
       } catch (error) {
         return errorResult(error);
       }

@@ -69,15 +69,18 @@ export function startPersistent(options: DaemonOptions, env: NodeJS.ProcessEnv):
   });
 }
 
-export async function callPersistent(state: BrowserState, action: string, params: Record<string, unknown>): Promise<ToolResult> {
+/** Send one action; aborting the signal hangs up, which cancels the action in the background process. */
+export async function callPersistent(state: BrowserState, action: string, params: Record<string, unknown>, signal?: AbortSignal): Promise<ToolResult> {
   try {
     const response = await fetch(`http://127.0.0.1:${state.port}/run`, {
       method: 'POST',
       headers: { authorization: `Bearer ${state.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ action, params }),
+      ...(signal ? { signal } : {}),
     });
     return (await response.json()) as ToolResult;
   } catch (error) {
+    if (signal?.aborted) return INTERRUPTED_CALL;
     throw new ScoutError('BROWSER_FAILED', `the persistent browser (pid ${state.pid}) did not answer: ${messageOf(error)}`, 'restart it: `scout browser stop`, then `scout browser start`');
   }
 }
@@ -87,6 +90,9 @@ export async function waitForExit(state: BrowserState): Promise<boolean> {
   const gone = () => !processAlive(state.pid) && (state.chromePid === undefined || !processAlive(state.chromePid));
   return waitUntil(gone, EXIT_WAIT_MS, 50);
 }
+
+/** The result of a call the person interrupted (Ctrl-C). */
+export const INTERRUPTED_CALL: ToolResult = { ok: false, error: 'interrupted', hint: 'a cancelled open closes the tab it made; other tabs stay', code: 'INTERRUPTED' };
 
 export function helloFailure(hello: Extract<DaemonHello, { ok: false }>): ToolResult {
   return { ok: false, error: hello.error, code: (hello.code as ErrorCode | undefined) ?? 'BROWSER_FAILED', ...(hello.hint ? { hint: hello.hint } : {}) };

@@ -12,6 +12,9 @@ import { removeState, writeState } from './state.js';
 import type { ToolBrowserOptions } from '../tool-browser.js';
 import { BrowserTool, type ToolResult } from '../browser-tool.js';
 
+/** Actions that only read state (and never wait on a page): they need not queue behind a busy one. */
+const CONCURRENT = new Set(['status', 'tabs', 'requests', 'errors', 'doctor']);
+
 export interface DaemonOptions {
   tool: ToolBrowserOptions;
   stateFile: string;
@@ -51,21 +54,39 @@ export async function runDaemon(options: DaemonOptions, hello: (line: DaemonHell
     process.exit(code);
   };
 
+  const run = async (action: string, params: Record<string, unknown>, signal: AbortSignal): Promise<ToolResult> => {
+    try {
+      return await tool.run(action, params, signal);
+    } catch (error) {
+      return { ok: false, error: messageOf(error), code: 'BROWSER_FAILED' };
+    }
+  };
+
   const server = createServer((req, res) => {
     if (req.headers.authorization !== `Bearer ${token}`) return send(res, 401, { ok: false, error: 'wrong token' });
     if (req.method === 'GET' && req.url === '/ping') return send(res, 200, { ok: true, pid: process.pid });
     if (req.method !== 'POST' || req.url !== '/run') return send(res, 404, { ok: false, error: 'not found' });
-    // One action at a time: they share tabs and refs.
-    queue = queue.then(async () => {
-      let result: ToolResult;
-      try {
-        const { action, params } = JSON.parse(await readBody(req)) as { action: string; params: Record<string, unknown> };
-        result = await tool.run(action, params ?? {});
-      } catch (error) {
-        result = { ok: false, error: messageOf(error), code: 'BROWSER_FAILED' };
-      }
-      send(res, 200, result, stopping ? () => void shutdown(0) : undefined);
+    // A client that goes away (Ctrl-C) cancels its call: an open closes the tab it made.
+    const cancel = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) cancel.abort();
     });
+    const failed = (error: unknown) => send(res, 200, { ok: false, error: messageOf(error), code: 'BROWSER_FAILED' });
+    readBody(req)
+      .then((body) => {
+        const { action, params } = JSON.parse(body) as { action: string; params: Record<string, unknown> };
+        const answer = async () => {
+          if (cancel.signal.aborted) return;
+          const result = await run(action, params ?? {}, cancel.signal);
+          send(res, 200, result, stopping ? () => void shutdown(0) : undefined);
+        };
+        // Actions that only read the tool's state answer at once, even while another waits on a busy tab.
+        if (CONCURRENT.has(action)) return answer();
+        // The others one at a time: they share tabs and refs.
+        queue = queue.then(answer).catch(failed);
+        return undefined;
+      })
+      .catch(failed);
   });
 
   const started = await tool.run('start');
