@@ -79,10 +79,10 @@ describe('emulate', () => {
     expect(probe).toMatchObject({ dark: true, timeZone: 'Asia/Tokyo', locale: 'de-DE', width: 390, touch: true, ua: expect.stringContaining('iPhone') });
   });
 
-  it('stops at the first setting that fails and says which were applied', async () => {
+  it('refuses an unknown locale, time zone or device before it applies anything', async () => {
     const result = await failure('emulate', { colorScheme: 'light', timezoneId: 'Europe/Berlin', locale: '!!not a locale' });
-    expect(result.applied).toEqual(['colorScheme', 'timezoneId']);
-    expect(result.error).toMatch(/could not apply locale/);
+    expect(result).toMatchObject({ code: 'BAD_INPUT', error: 'unknown locale "!!not a locale"' });
+    expect(JSON.parse((await h.tool.browser.current()!.page.evaluate('probe()')) as string)).toMatchObject({ dark: true, timeZone: 'Asia/Tokyo' });
     expect((await failure('emulate', { device: 'Nokia 3310' })).code).toBe('BAD_INPUT');
     expect((await failure('emulate', {})).error).toMatch(/needs device, colorScheme/);
   });
