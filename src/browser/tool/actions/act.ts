@@ -1,14 +1,18 @@
-/** act: click, type, fill, select, check, press or hover an element by its snapshot ref. */
+/** act: click, type, fill, select, check, press, hover or drag an element by its snapshot ref, or wait for the page. */
 import type { Frame, HTTPRequest } from 'puppeteer-core';
-import { ACT_KINDS, perform } from '../element-ops.js';
+import { ACT_KINDS, perform, type ActKind } from '../element-ops.js';
 import { documentIdOf } from '../ax-tree.js';
-import { resolveRef } from '../element.js';
+import { dragElement } from '../drag.js';
+import { resolveRef, type LiveElement } from '../element.js';
 import type { ToolTab } from '../tool-browser.js';
 import { watch } from '../navigation.js';
-import { DOWNLOAD_REPORT_MS, navigationTimeout } from '../../page/navigate.js';
+import { MAX_WAIT_MS, waitInTab, type WaitFor } from '../wait.js';
+import { DOWNLOAD_REPORT_MS, MAX_NAVIGATION_TIMEOUT_MS, NAVIGATION_TIMEOUT_MS, navigationTimeout } from '../../page/navigate.js';
 import { later, waitUntil } from '../../../util/timing.js';
 import { isFailure, pickTab, renderHappenings, renderSnapshotData, TAB_PARAM, takeSnapshot, TIMEOUT_PARAM, type SnapshotData } from './common.js';
-import { badInput, defineAction, fail } from './define.js';
+import { badInput, defineAction, fail, type ActionFailure } from './define.js';
+
+const ACT_CHOICES = [...ACT_KINDS, 'drag', 'wait'] as const;
 
 /** How long after the input a navigation may still start and count as caused by it. */
 const NAVIGATION_START_MS = 500;
@@ -74,30 +78,56 @@ async function awaitPopups(tab: ToolTab, announcedBefore: number, adoptedBefore:
   await waitUntil(() => tab.popups.length - adoptedBefore >= announced(), POPUP_WAIT_MS);
 }
 
+/** act wait: its result in the shape of the other kinds' (nothing was clicked, nothing navigated). */
+async function actWait(tab: ToolTab, input: WaitFor & { timeoutMs?: number | undefined }, signal: AbortSignal | undefined) {
+  const waited = await waitInTab(tab, input, navigationTimeout(input.timeoutMs), signal);
+  if (!waited.ok) return waited.badInput ? badInput(waited.error) : fail(waited.error, 'take a snapshot to see what the page shows, or give it longer with timeoutMs');
+  return { ok: true as const, kind: 'wait', ref: input.ref ?? '', detail: `${waited.matched} after ${waited.waitedMs} ms`, waitedMs: waited.waitedMs, navigated: false, url: tab.page.url() };
+}
+
+/** The element a kind acts on, and for drag the one it drops on. */
+async function elementsOf(tab: ToolTab, kind: string, ref: string | undefined, endRef: string | undefined): Promise<{ element: LiveElement; end?: LiveElement } | ActionFailure> {
+  if (!ref) return badInput(`act needs ref for ${kind}`);
+  const resolved = await resolveRef(tab, ref);
+  if (!resolved.ok) return badInput(resolved.error);
+  if (kind !== 'drag') return { element: resolved.element };
+  if (!endRef) return badInput('act drag needs endRef (the element to drop on)');
+  const end = await resolveRef(tab, endRef);
+  if (!end.ok) return badInput(end.error);
+  return { element: resolved.element, end: end.element };
+}
+
 export const act = defineAction({
   name: 'act',
   description:
     'Act on an element by its snapshot ref: click, type (append text), fill (replace text), select (an option by value or label), ' +
-    'check (value "false" unchecks), press (a key such as Enter, with the element focused), hover. If it navigates, the new page\'s efficient snapshot comes back.',
+    'check (value "false" unchecks), press (a key such as Enter, with the element focused), hover, drag (ref onto endRef), ' +
+    'wait (timeMs; or until text appears, selector or ref is visible, within timeoutMs: use it after an open that returned before the page finished loading). ' +
+    "If it navigates, the new page's efficient snapshot comes back.",
   params: {
-    kind: { type: 'string', description: ACT_KINDS.join(', '), required: true, choices: ACT_KINDS },
-    ref: { type: 'string', description: 'element ref from the last snapshot (e5)', required: true },
+    kind: { type: 'string', description: ACT_CHOICES.join(', '), required: true, choices: ACT_CHOICES },
+    ref: { type: 'string', description: 'element ref from the last snapshot (e5); for wait, wait until it is visible' },
+    endRef: { type: 'string', description: 'drag: the ref to drop on' },
     value: { type: 'string', description: 'text for type/fill, option for select, key for press, false to uncheck' },
-    timeoutMs: TIMEOUT_PARAM,
+    timeMs: { type: 'integer', description: `wait: this many ms (at most ${MAX_WAIT_MS})`, min: 1, max: MAX_WAIT_MS },
+    text: { type: 'string', description: 'wait: until the page text contains this' },
+    selector: { type: 'string', description: 'wait: until this CSS selector matches a visible element' },
+    timeoutMs: { ...TIMEOUT_PARAM, description: `navigation timeout, and for wait the longest wait, in ms (default ${NAVIGATION_TIMEOUT_MS}, at most ${MAX_NAVIGATION_TIMEOUT_MS})` },
     tab: TAB_PARAM,
   },
   positional: ['kind', 'ref', 'value'],
-  async run(input, { browser }) {
+  async run(input, { browser, signal }) {
     const tab = pickTab(browser, input.tab);
     if (isFailure(tab)) return tab;
-    const resolved = await resolveRef(tab, input.ref);
-    if (!resolved.ok) return badInput(resolved.error);
+    if (input.kind === 'wait') return actWait(tab, input, signal);
+    const elements = await elementsOf(tab, input.kind, input.ref, input.endRef);
+    if (isFailure(elements)) return elements;
     const { documentId } = await documentIdOf(tab.cdp);
     const events = watch(tab);
     const popupsAnnounced = tab.guards?.popups.length ?? 0;
     const popupsAdopted = tab.popups.length;
     const navigation = watchMainFrame(tab, documentId);
-    const done = await perform(resolved.element, input.kind, input.value);
+    const done = elements.end ? await dragElement(elements.element, elements.end) : await perform(elements.element, input.kind as ActKind, input.value);
     const navigated = await navigation.settle(navigationTimeout(input.timeoutMs));
     await awaitPopups(tab, popupsAnnounced, popupsAdopted);
     if (!done.ok) return { ...fail(done.error), ...events.since() };
@@ -106,7 +136,7 @@ export const act = defineAction({
     return {
       ok: true,
       kind: input.kind,
-      ref: input.ref,
+      ref: elements.element.ref,
       ...(done.detail ? { detail: done.detail } : {}),
       navigated,
       url: tab.page.url(),
@@ -117,8 +147,8 @@ export const act = defineAction({
   },
   render: (result) =>
     [
-      `${result.kind} ${result.ref}: done${result.detail ? ` (${result.detail})` : ''}${result.navigated ? `; navigated to ${result.url}` : ''}`,
-      ...renderHappenings(result),
-      ...(result.page ? [renderSnapshotData(result.page)] : []),
+      `${result.kind}${result.ref ? ` ${result.ref}` : ''}: done${result.detail ? ` (${result.detail})` : ''}${result.navigated ? `; navigated to ${result.url}` : ''}`,
+      ...('dialogs' in result ? renderHappenings(result) : []),
+      ...('page' in result && result.page ? [renderSnapshotData(result.page)] : []),
     ].join('\n'),
 });
