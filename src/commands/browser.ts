@@ -6,12 +6,15 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { browserSessionOptions } from '../browser/session/reading-session.js';
-import { callPersistent, findPersistent, helloFailure, startPersistent, waitForExit } from '../browser/tool/persistent/client.js';
+import { callPersistent, findPersistent, helloFailure, INTERRUPTED_CALL, startPersistent, waitForExit } from '../browser/tool/persistent/client.js';
+import { inspectState } from '../browser/tool/persistent/inspect.js';
 import { statePath } from '../browser/tool/persistent/state.js';
+import type { StateReport } from '../browser/tool/actions/doctor.js';
 import { BrowserTool, findAction, renderResult, unknownAction, type ToolResult } from '../browser/tool/browser-tool.js';
 import type { Config } from '../config.js';
 import { ScoutError } from '../errors.js';
 import { terminalText } from '../util/terminal-text.js';
+import { unlessAborted } from '../util/timing.js';
 import { writeJson, type CommandContext } from './io.js';
 import { BROWSER_PARAM_OPTIONS } from './browser-options.js';
 import { configFor } from './options.js';
@@ -32,20 +35,38 @@ function paramsOf(action: string, args: string[], command: Command): Record<stri
   return params;
 }
 
-async function runShortLived(action: string, params: Record<string, unknown>, config: Config): Promise<ToolResult> {
+async function runShortLived(action: string, params: Record<string, unknown>, config: Config, signal: AbortSignal): Promise<ToolResult> {
   const tool = new BrowserTool(browserSessionOptions(config));
   try {
-    return await tool.run(action, params);
+    const result = await unlessAborted(tool.run(action, params, signal), signal);
+    return result === 'aborted' ? INTERRUPTED_CALL : result;
   } finally {
     await tool.close();
   }
 }
 
-async function dispatch(action: string, params: Record<string, unknown>, config: Config, env: NodeJS.ProcessEnv): Promise<ToolResult> {
+/** doctor: the state file first (none, unreadable, stale, silent, running), then the browser it leads to or a short-lived one. */
+async function browserDoctor(stateFile: string, config: Config, signal: AbortSignal): Promise<ToolResult> {
+  const found = await inspectState(stateFile);
+  if (found.kind === 'silent') {
+    const { pid, port } = found.state;
+    return { ok: false, error: `the persistent browser (pid ${pid}) does not answer on 127.0.0.1:${port}`, hint: `stop it (\`kill ${pid}\`), then \`scout browser start\``, code: 'BROWSER_FAILED' };
+  }
+  if (found.kind === 'running') {
+    const result = await callPersistent(found.state, 'doctor', {}, signal);
+    return result.ok ? { ...result, state: { ...(result.state as StateReport), mode: found.mode } } : result;
+  }
+  const state: StateReport = found.kind === 'stale' ? { file: stateFile, status: 'removed', pid: found.pid } : { file: stateFile, status: found.kind };
+  const result = await runShortLived('doctor', {}, config, signal);
+  return result.ok ? { ...result, state } : result;
+}
+
+async function dispatch(action: string, params: Record<string, unknown>, config: Config, env: NodeJS.ProcessEnv, signal: AbortSignal): Promise<ToolResult> {
   const stateFile = statePath(env);
+  if (action === 'doctor') return browserDoctor(stateFile, config, signal);
   const running = await findPersistent(stateFile);
   if (running) {
-    const result = await callPersistent(running, action, params);
+    const result = await callPersistent(running, action, params, signal);
     if (action === 'stop' && result.ok && !(await waitForExit(running))) {
       return { ok: false, error: `the persistent browser (pid ${running.pid}) did not exit`, hint: `kill ${running.pid}`, code: 'BROWSER_FAILED' };
     }
@@ -60,13 +81,25 @@ async function dispatch(action: string, params: Record<string, unknown>, config:
   }
   if (action === 'stop') return { ok: true, stopped: false, persistent: false };
   if (action === 'status') return { ok: true, running: false, persistent: false, tabs: [], current: null };
-  return runShortLived(action, params, config);
+  return runShortLived(action, params, config, signal);
+}
+
+/** Run one action; Ctrl-C cancels it (a cancelled open closes its tab), a second Ctrl-C quits at once. */
+async function dispatchInterruptible(action: string, params: Record<string, unknown>, config: Config, env: NodeJS.ProcessEnv): Promise<ToolResult> {
+  const interrupt = new AbortController();
+  const onSigint = () => interrupt.abort();
+  process.once('SIGINT', onSigint);
+  try {
+    return await dispatch(action, params, config, env, interrupt.signal);
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
 }
 
 export async function browserAction(context: CommandContext, action: string, args: string[], _opts: unknown, command: Command): Promise<void> {
   const config = configFor(command, context.io);
   const json = Boolean(command.opts<{ json?: boolean }>().json);
-  const result = findAction(action) ? await dispatch(action, paramsOf(action, args, command), config, context.io.env) : unknownAction(action);
+  const result = findAction(action) ? await dispatchInterruptible(action, paramsOf(action, args, command), config, context.io.env) : unknownAction(action);
   if (json) writeJson(context.io, result);
   if (!result.ok) {
     const error = new ScoutError(result.code, result.error, result.hint);
