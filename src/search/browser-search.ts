@@ -14,7 +14,7 @@ import { normaliseUrl, refine } from './normalise-url.js';
 import { SEARXNG_START } from './searxng.js';
 import type { PageLoader, SearchOptions, SearchProvider, SearchResponse, SearchResult } from './types.js';
 
-export const BROWSER_SEARCH_HINT = `engines turn away traffic that looks automated at times: try again later, run SearxNG (\`${SEARXNG_START}\`), or use --search brave with BRAVE_API_KEY`;
+export const BROWSER_SEARCH_HINT = `check the network connection; engines also turn away traffic that looks automated at times, so try again later, run SearxNG (\`${SEARXNG_START}\` in scout's folder), or use --search brave with BRAVE_API_KEY`;
 
 export interface BrowserSearchOptions {
   engines: readonly BrowserEngine[];

@@ -74,7 +74,7 @@ describe('scout search --search browser', { timeout: 120_000 }, () => {
     expect(stdout).toBe('');
     const [message, hint] = stderr.trim().split('\n').slice(-2);
     expect(message).toMatch(/^scout: no search engine gave results through the browser \(duckduckgo: a captcha; mojeek: HTTP 403; bing: .+\)$/);
-    expect(hint).toMatch(/^hint: engines turn away traffic that looks automated at times: try again later, run SearxNG \(`export SEARXNG_SECRET=.* && docker compose up -d`\), or use --search brave/);
+    expect(hint).toMatch(/^hint: check the network connection; engines also turn away traffic that looks automated at times, so try again later, run SearxNG \(`export SEARXNG_SECRET=.* && docker compose up -d` in scout's folder\), or use --search brave/);
   });
 
   it('without --allow-private-network the URL guard refuses engines on loopback, as it does any page', async () => {
