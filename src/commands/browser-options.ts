@@ -1,6 +1,6 @@
 /** The browser tool's action options, light enough to declare at start-up: commander's flags -> the tool's parameters. */
 export const BROWSER_PARAM_OPTIONS: readonly [flags: string, description: string, key: string, param: string][] = [
-  ['--ref <ref>', 'element ref from a snapshot (act, screenshot)', 'ref', 'ref'],
+  ['--ref <ref>', 'element ref from a snapshot (act, screenshot; snapshot: only that element\'s subtree)', 'ref', 'ref'],
   ['--end-ref <ref>', 'act drag: the ref to drop on', 'endRef', 'endRef'],
   ['--value <value>', 'text to type/fill, option to select, key to press (act)', 'value', 'value'],
   ['--time-ms <ms>', 'act wait: wait this long', 'timeMs', 'timeMs'],
@@ -8,7 +8,8 @@ export const BROWSER_PARAM_OPTIONS: readonly [flags: string, description: string
   ['--target-id <id>', 'tab to act on, as open and tabs name it (default the current one); requests/errors: only its entries', 'targetId', 'targetId'],
   ['--tab <id>', 'the same as --target-id', 'tab', 'tab'],
   ['--mode <mode>', 'snapshot mode: full (default) or efficient', 'mode', 'mode'],
-  ['--query <words>', 'snapshot: keep lines containing all these words', 'query', 'query'],
+  ['--query <words>', 'snapshot: keep elements whose role, name or text contain all these words', 'query', 'query'],
+  ['--refs <kind>', 'snapshot: role (default: e1, checked against role and name) or aria (ax1: bound to the element)', 'refs', 'refs'],
   ['--max-chars <n>', 'snapshot/text: at most this many characters', 'maxChars', 'maxChars'],
   ['--selector <css>', 'text: read this element; act wait: until it matches a visible element', 'selector', 'selector'],
   ['--timeout-ms <ms>', 'open/navigate/act: navigation timeout, act wait: the longest wait (default 30000, cap 120000)', 'timeoutMs', 'timeoutMs'],
