@@ -29,6 +29,24 @@ export interface PageLoad {
   refused?: { privateAddress: boolean };
   /** Set when the response was a document (a PDF, a text file) read as text rather than a page rendered; html is then ''. */
   document?: LoadedDocument;
+  /** How the page's DOM was read (session/read-settle.ts): for the trace. */
+  read?: ReadNote;
+}
+
+/** How a page was read: the wait for its content to settle, and a read that came back empty or short. */
+export interface ReadNote {
+  /** From the load to the last read, waits for the text on screen to hold still included. */
+  settleMs: number;
+  /** Characters of text on screen (spaces aside) at the last read. */
+  chars: number;
+  /** DOM reads that came back empty or far shorter than the response HTML (1 or 2). */
+  short?: number;
+  /** Read a second time after a short read. */
+  retried?: boolean;
+  /** Both reads were short: the response HTML, as it came before scripts, was read instead. */
+  fallback?: 'response';
+  /** Nothing to read at all. */
+  empty?: boolean;
 }
 
 /** A PDF or a text file, as read: its text with `[page N]` lines before each PDF page, and the web links it holds. */

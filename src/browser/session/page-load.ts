@@ -5,13 +5,14 @@
  */
 import type { Page } from 'puppeteer-core';
 import { messageOf } from '../../errors.js';
-import { LOAD_EVENT_WAIT_MS, navigate } from '../page/navigate.js';
+import { LOAD_EVENT_WAIT_MS, navigate, navigationTimeout } from '../page/navigate.js';
 import type { HumanBehaviour } from '../page/human.js';
 import { answerWithin, EVALUATE_TIMEOUT_MS } from '../page/timing.js';
 import { markedDomSource } from '../page/visibility-script.js';
 import type { LoadOptions, PageLoad } from '../types.js';
 import type { ReadingTab } from './reading-tabs.js';
 import { documentLoad } from './document-load.js';
+import { readWhenSettled } from './read-settle.js';
 
 /** How the session loads pages; every setting has a default. */
 export interface LoadSettings {
@@ -83,7 +84,7 @@ export async function loadInTab(tab: ReadingTab, url: string, href: string, opti
       evaluateTimeoutMs,
       loadEventWaitMs: settings.settleMs ?? LOAD_EVENT_WAIT_MS,
     },
-    (loaded) => readSettledDom(loaded, evaluateTimeoutMs),
+    (loaded) => readWhenSettled(loaded, tab.responses, { deadline: started + navigationTimeout(options.timeoutMs ?? settings.timeoutMs), evaluateTimeoutMs, signal: options.signal }, (p) => readSettledDom(p, evaluateTimeoutMs)),
   );
   const happened = {
     dialogs: guards.dialogs.slice(mark.dialogs).map((d) => d.message),

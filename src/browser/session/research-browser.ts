@@ -71,7 +71,7 @@ export async function openResearchBrowser(config: Config, trace: Tracer): Promis
     fields = await discover(session, load);
     const uploads = neededUploads(fields);
     fieldsUrl = session.currentPage()?.url() ?? load.url;
-    trace({ type: 'load', url: load.url, status: load.status, ms: load.ms, prefetched: session.wasPrefetched(load), error: load.error, interstitial: load.interstitial, dialogs: load.dialogs, downloads: load.downloads, popups: load.popups, fields: fields.length, uploads });
+    trace({ type: 'load', url: load.url, status: load.status, ms: load.ms, prefetched: session.wasPrefetched(load), error: load.error, interstitial: load.interstitial, dialogs: load.dialogs, downloads: load.downloads, popups: load.popups, fields: fields.length, uploads, read: load.read });
     return { ...load, fields: pageFields(fields), ...(uploads.length ? { uploads } : {}) };
   };
 
