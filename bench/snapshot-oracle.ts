@@ -1,0 +1,120 @@
+/**
+ * What a snapshot should show, computed apart from either tool: the page's
+ * visible controls (with the role and name Chromium gives them) and its first
+ * visible h1, read in a plain Chromium of our own; and a snapshot's ref lines
+ * matched against them. Used by bench/snapshot-vs-playwright.ts.
+ */
+import puppeteer, { type Browser } from 'puppeteer-core';
+
+export interface Control {
+  role: string;
+  name: string;
+}
+
+export interface PageTruth {
+  controls: Control[];
+  /** The first visible h1's text, '' when the page has none. */
+  h1: string;
+}
+
+/**
+ * Visible controls: links, buttons, form fields and elements with a control role, enabled, with a
+ * non-zero box and not hidden by CSS. aria-hidden is removed first (in this copy of the page only):
+ * what is on screen counts, and Chromium then names the controls inside such containers.
+ */
+const MARK_CONTROLS = `(() => {
+  for (const el of document.querySelectorAll('[aria-hidden]')) el.removeAttribute('aria-hidden');
+  const selector = 'a[href], button, input:not([type=hidden]), select, textarea, summary, [contenteditable=""], [contenteditable=true], ' +
+    ['button', 'link', 'checkbox', 'radio', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'switch', 'combobox', 'textbox', 'searchbox', 'slider', 'spinbutton', 'option', 'treeitem'].map((r) => '[role=' + r + ']').join(', ');
+  const visible = (el) => {
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && el.checkVisibility({ visibilityProperty: true });
+  };
+  let n = 0;
+  for (const el of document.querySelectorAll(selector)) {
+    if (el.matches(':disabled') || el.closest('[aria-disabled=true]') || !visible(el)) continue;
+    el.setAttribute('data-bench-control', String(n++));
+  }
+  const h1 = [...document.querySelectorAll('h1')].find(visible);
+  return (h1?.innerText ?? '').replace(/\\s+/g, ' ').trim();
+})()`;
+
+export class Oracle {
+  private constructor(private readonly browser: Browser) {}
+
+  static async launch(executablePath: string): Promise<Oracle> {
+    const browser = await puppeteer.launch({ executablePath, headless: true, args: ['--no-sandbox'], defaultViewport: { width: 1920, height: 1080 } });
+    return new Oracle(browser);
+  }
+
+  async truth(url: string): Promise<PageTruth> {
+    const page = await this.browser.newPage();
+    try {
+      await page.goto(url, { waitUntil: 'load', timeout: 30_000 }).catch(() => undefined);
+      const h1 = (await page.evaluate(MARK_CONTROLS)) as string;
+      const cdp = await page.createCDPSession();
+      const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+      const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector: '[data-bench-control]' });
+      const controls: Control[] = [];
+      for (const nodeId of nodeIds) {
+        const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false });
+        const node = nodes[0];
+        controls.push({ role: String(node?.role?.value ?? ''), name: String(node?.name?.value ?? '') });
+      }
+      return { controls, h1 };
+    } finally {
+      await page.close();
+    }
+  }
+
+  close(): Promise<void> {
+    return this.browser.close();
+  }
+}
+
+const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase().replace(/…$/, '').slice(0, 40);
+
+/** `- role "name" ... [ref=...]` lines of a snapshot (scout's and Playwright MCP's share this shape). */
+export function refLines(snapshot: string): Control[] {
+  const out: Control[] = [];
+  for (const line of snapshot.split('\n')) {
+    if (!/\[ref=[^\]]+\]/.test(line)) continue;
+    const m = /^\s*- ([\w-]+)(?: "((?:[^"\\]|\\.)*)")?/.exec(line);
+    if (m) out.push({ role: m[1]!, name: (m[2] ?? '').replace(/\\(.)/g, '$1') });
+  }
+  return out;
+}
+
+/** How many of the controls have a ref line of the same role and name (else the same name), each line used once. */
+export function controlsWithRef(controls: readonly Control[], snapshot: string): number {
+  const lines = refLines(snapshot);
+  const free = new Map<string, number>();
+  const freeByName = new Map<string, number>();
+  const bump = (map: Map<string, number>, key: string, by: number) => map.set(key, (map.get(key) ?? 0) + by);
+  for (const l of lines) {
+    bump(free, `${l.role}|${norm(l.name)}`, 1);
+    bump(freeByName, norm(l.name), 1);
+  }
+  let found = 0;
+  const unmatched: Control[] = [];
+  for (const c of controls) {
+    const key = `${c.role}|${norm(c.name)}`;
+    if ((free.get(key) ?? 0) > 0) {
+      bump(free, key, -1);
+      bump(freeByName, norm(c.name), -1);
+      found += 1;
+    } else unmatched.push(c);
+  }
+  for (const c of unmatched) {
+    if ((freeByName.get(norm(c.name)) ?? 0) <= 0) continue;
+    bump(freeByName, norm(c.name), -1);
+    found += 1;
+  }
+  return found;
+}
+
+/** Whether the h1's text (its first 40 characters, case and spacing aside) appears in the snapshot. */
+export function headingKept(h1: string, snapshot: string): boolean {
+  const flat = snapshot.replace(/\\(.)/g, '$1').replace(/\s+/g, ' ').toLowerCase();
+  return flat.includes(norm(h1));
+}

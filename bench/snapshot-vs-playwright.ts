@@ -1,0 +1,191 @@
+/**
+ * scout's browser-tool snapshot against Microsoft's Playwright MCP on real pages
+ * (WCXB dev set, seven kinds) served on loopback. Per page and tool: snapshot
+ * size (chars, tokens = chars/4), share of the page's visible controls that carry
+ * a ref (pooled over pages), whether the first visible h1 is in it, whether it
+ * was cut at the size limit, and navigate + snapshot time. Visible controls and
+ * the h1 come from a plain Chromium of the bench's own (snapshot-oracle.ts).
+ *
+ * Playwright MCP runs when it can be found: PLAYWRIGHT_MCP=<path to its cli.js
+ * or its package folder>, else @playwright/mcp in node_modules. Install it apart:
+ *   npm install --prefix /tmp/pwmcp @playwright/mcp@0.0.83
+ *   PLAYWRIGHT_MCP=/tmp/pwmcp/node_modules/@playwright/mcp node --import tsx bench/snapshot-vs-playwright.ts [--per-kind 20] [--data DIR]
+ * --per-kind N takes the first N pages of each kind (default 20: 140 pages; 40 is all 280).
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { BrowserTool } from '../src/browser/tool/browser-tool.js';
+import { controlsWithRef, headingKept, Oracle, type PageTruth } from './snapshot-oracle.js';
+import { flag, median, printTable } from './support.js';
+
+const dataArg = process.argv.indexOf('--data');
+const DATA = dataArg >= 0 ? process.argv[dataArg + 1]! : '/work/shared/data/wcxb/dev';
+const PER_KIND = flag('per-kind', 20);
+const CHROMIUM = process.env.SCOUT_CHROME ?? '/usr/bin/chromium';
+
+/** The first PER_KIND page ids of each kind, by the ground truth's page type. */
+function pickPages(): { id: string; kind: string }[] {
+  const byKind = new Map<string, string[]>();
+  for (const file of readdirSync(join(DATA, 'ground-truth')).sort()) {
+    const truth = JSON.parse(readFileSync(join(DATA, 'ground-truth', file), 'utf8')) as { _internal?: { page_type?: { primary?: string } } };
+    const kind = truth._internal?.page_type?.primary ?? 'article';
+    byKind.set(kind, [...(byKind.get(kind) ?? []), file.replace(/\.json$/, '')]);
+  }
+  return [...byKind.entries()].flatMap(([kind, ids]) => ids.slice(0, PER_KIND).map((id) => ({ id, kind })));
+}
+
+function playwrightMcpCli(): string | undefined {
+  const given = process.env.PLAYWRIGHT_MCP;
+  if (given) return given.endsWith('.js') ? given : join(given, 'cli.js');
+  try {
+    return createRequire(import.meta.url).resolve('@playwright/mcp/cli.js');
+  } catch {
+    return undefined;
+  }
+}
+
+interface Measure {
+  chars: number;
+  controls: number;
+  withRef: number;
+  /** undefined when the page has no visible h1. */
+  heading: boolean | undefined;
+  cut: boolean;
+  ms: number;
+}
+
+function measure(snapshot: string, truth: PageTruth, cut: boolean, ms: number): Measure {
+  return {
+    chars: snapshot.length,
+    controls: truth.controls.length,
+    withRef: controlsWithRef(truth.controls, snapshot),
+    heading: truth.h1 ? headingKept(truth.h1, snapshot) : undefined,
+    cut,
+    ms,
+  };
+}
+
+interface Tool {
+  name: string;
+  /** Navigate to url, then take a snapshot; one entry per variant (scout: efficient and full). */
+  run(url: string, truth: PageTruth): Promise<Record<string, Measure>>;
+  close(): Promise<void>;
+}
+
+function scoutTool(): Tool {
+  const tool = new BrowserTool({ launch: { headful: false, stealth: true, chrome: CHROMIUM }, allowPrivateNetwork: true });
+  const call = async (action: string, params: Record<string, unknown>) => {
+    const result = await tool.run(action, params);
+    if (!result.ok) throw new Error(`scout ${action}: ${result.error}`);
+    return result as unknown as { snapshot: string; truncated: boolean; sourceTruncated?: boolean };
+  };
+  return {
+    name: 'scout',
+    async run(url, truth) {
+      const started = performance.now();
+      const efficient = await call('navigate', { url });
+      const full = await call('snapshot', {});
+      const ms = performance.now() - started;
+      return { efficient: measure(efficient.snapshot, truth, efficient.truncated || efficient.sourceTruncated === true, ms), full: measure(full.snapshot, truth, full.truncated || full.sourceTruncated === true, ms) };
+    },
+    close: () => tool.close(),
+  };
+}
+
+async function playwrightTool(cli: string, outputDir: string): Promise<Tool> {
+  const args = [cli, '--executable-path', CHROMIUM, '--headless', '--isolated', '--no-sandbox', '--viewport-size', '1920x1080', '--output-dir', outputDir];
+  const client = new Client({ name: 'scout-bench', version: '1' });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args, cwd: outputDir, stderr: 'ignore' }));
+  const call = async (name: string, args: Record<string, unknown>) => {
+    const result = await client.callTool({ name, arguments: args });
+    return (result.content as { type: string; text?: string }[]).map((c) => c.text ?? '').join('\n');
+  };
+  return {
+    name: 'Playwright MCP',
+    async run(url, truth) {
+      const started = performance.now();
+      await call('browser_navigate', { url });
+      const text = await call('browser_snapshot', {});
+      const ms = performance.now() - started;
+      const snapshot = /### Snapshot\n```yaml\n([\s\S]*?)\n```/.exec(text)?.[1] ?? '';
+      return { default: measure(snapshot, truth, false, ms) };
+    },
+    close: () => client.close(),
+  };
+}
+
+function serve(): Promise<{ url: (id: string) => string; close: () => Promise<void> }> {
+  const server = createServer((req, res) => {
+    const id = /^\/(\d{4})\.html$/.exec(req.url ?? '')?.[1];
+    const file = id ? join(DATA, 'html', `${id}.html`) : '';
+    if (!id || !existsSync(file)) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(readFileSync(file));
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      resolve({ url: (id) => `http://127.0.0.1:${port}/${id}.html`, close: () => new Promise((done) => server.close(() => done())) });
+    }),
+  );
+}
+
+function summary(rows: Measure[]): string[] {
+  const pooled = rows.reduce((a, r) => ({ c: a.c + r.controls, w: a.w + r.withRef }), { c: 0, w: 0 });
+  const withH1 = rows.filter((r) => r.heading !== undefined);
+  const chars = median(rows.map((r) => r.chars));
+  return [
+    Math.round(chars).toLocaleString('en'),
+    Math.round(chars / 4).toLocaleString('en'),
+    `${((100 * pooled.w) / Math.max(1, pooled.c)).toFixed(1)}%`,
+    `${withH1.filter((r) => r.heading).length}/${withH1.length}`,
+    `${rows.filter((r) => r.cut).length}/${rows.length}`,
+    `${Math.round(median(rows.map((r) => r.ms)))} ms`,
+  ];
+}
+
+const pages = pickPages();
+const web = await serve();
+const oracle = await Oracle.launch(CHROMIUM);
+const cli = playwrightMcpCli();
+const outputDir = mkdtempSync(join(tmpdir(), 'scout-bench-pwmcp-'));
+const tools: Tool[] = [scoutTool(), ...(cli && existsSync(cli) ? [await playwrightTool(cli, outputDir)] : [])];
+if (tools.length === 1) console.log('Playwright MCP not found (set PLAYWRIGHT_MCP): measuring scout alone.');
+const results = new Map<string, Measure[]>();
+try {
+  // A warm-up page per tool, untimed.
+  for (const tool of tools) await tool.run(web.url(pages[0]!.id), { controls: [], h1: '' });
+  for (const [i, page] of pages.entries()) {
+    const truth = await oracle.truth(web.url(page.id));
+    for (const tool of tools) {
+      const measured = await tool.run(web.url(page.id), truth).catch((error: unknown) => {
+        console.error(`${tool.name} on ${page.id}: ${error instanceof Error ? error.message : String(error)}`);
+        return {};
+      });
+      for (const [variant, m] of Object.entries(measured)) {
+        const key = tool.name === 'scout' ? `scout ${variant}` : tool.name;
+        results.set(key, [...(results.get(key) ?? []), m]);
+      }
+    }
+    if ((i + 1) % 20 === 0) console.error(`${i + 1}/${pages.length} pages`);
+  }
+} finally {
+  await Promise.all(tools.map((t) => t.close()));
+  await oracle.close();
+  await web.close();
+  rmSync(outputDir, { recursive: true, force: true });
+}
+
+console.log(`${pages.length} WCXB pages (${PER_KIND} per kind) on loopback; medians per page; tokens = chars/4; controls with a ref pooled over pages`);
+const header = ['', 'snapshot chars', 'tokens', 'visible controls with a ref', 'main heading kept', 'cut at the size limit', 'navigate + snapshot'];
+printTable(header, [...results.entries()].map(([name, rows]) => [name, ...summary(rows)]));
+const base = results.get('Playwright MCP');
+if (base) {
+  const ratio = (rows: Measure[], pick: (r: Measure) => number) => (median(rows.map(pick)) / median(base.map(pick))).toFixed(2);
+  console.log('\nratio to Playwright MCP (median chars, median navigate + snapshot time):');
+  for (const [name, rows] of results) if (rows !== base) console.log(`  ${name}: size ${ratio(rows, (r) => r.chars)}x, time ${ratio(rows, (r) => r.ms)}x`);
+}
