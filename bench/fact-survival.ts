@@ -22,7 +22,7 @@ import { CONDENSE_ABOVE_TOKENS, CONDENSE_TO_TOKENS } from '../src/agent/page-vie
 import { namesOf, numbersOf, tokenize } from '../src/agent/text-tokens.js';
 import { readPage } from '../src/browser/read/page-text.js';
 import { estimateTokens } from '../src/llm/tokens.js';
-import { flag, printTable } from './support.js';
+import { flag, median, printTable } from './support.js';
 
 const SHARED = resolve(fileURLToPath(new URL('..', import.meta.url)), '..', 'shared', 'data');
 const MAX_QUESTIONS = flag('max-questions', 4);
@@ -111,24 +111,27 @@ interface Tally {
   wholeTokens: number;
   shownTokens: number;
   condensedPages: number;
+  /** Tokens shown of each condensed page, and its whole size. */
+  shownCondensed: number[];
+  wholeCondensed: number[];
 }
 
-const TARGETS: { name: string; above: number; to: number }[] = [
-  { name: '1k', above: 1000, to: 1000 },
-  { name: '2k', above: 2000, to: 2000 },
-  { name: '4k', above: 4000, to: 4000 },
-  { name: `default (above ${CONDENSE_ABOVE_TOKENS}, to ${CONDENSE_TO_TOKENS})`, above: CONDENSE_ABOVE_TOKENS, to: CONDENSE_TO_TOKENS },
-];
+const TARGETS: { name: string; above: number; to: number }[] = [1000, 2000, 4000].map((n) => ({ name: `${n / 1000}k`, above: n, to: n }));
+const isDefault = (t: { above: number; to: number }) => t.above === CONDENSE_ABOVE_TOKENS && t.to === CONDENSE_TO_TOKENS;
+if (!TARGETS.some(isDefault)) TARGETS.push({ name: 'default', above: CONDENSE_ABOVE_TOKENS, to: CONDENSE_TO_TOKENS });
+for (const t of TARGETS) if (isDefault(t)) t.name += ` (default: above ${CONDENSE_ABOVE_TOKENS}, to ${CONDENSE_TO_TOKENS})`;
 
 const all = pages();
-const tallies = TARGETS.map((): Tally => ({ questions: 0, survived: 0, condensedQuestions: 0, condensedSurvived: 0, wholeTokens: 0, shownTokens: 0, condensedPages: 0 }));
+const tallies = TARGETS.map((): Tally => ({ questions: 0, survived: 0, condensedQuestions: 0, condensedSurvived: 0, wholeTokens: 0, shownTokens: 0, condensedPages: 0, shownCondensed: [], wholeCondensed: [] }));
 let asked = 0;
+const condensedBySet = new Map<string, number>();
 let extractionMisses = 0;
 for (const page of all) {
   const whole = readPage(page.html, page.url, { maxChars: Number.MAX_SAFE_INTEGER }).text;
   const wholeNorm = normaliseForQuote(whole);
   const wholeTokens = estimateTokens(whole);
   const outline = outlineOf(whole);
+  if (wholeTokens > CONDENSE_ABOVE_TOKENS) condensedBySet.set(page.set, (condensedBySet.get(page.set) ?? 0) + 1);
   const questions = questionsOf(page.truth);
   if (asked < SHOW) for (const q of questions.slice(0, 1)) console.log(`Q: ${q.question}\n   ${q.sentence}`);
   asked += questions.length;
@@ -151,22 +154,26 @@ for (const page of all) {
       const ok = normaliseForQuote(seenText(view)).includes(normaliseForQuote(q.sentence));
       tally.questions++;
       tally.condensedQuestions++;
-      if (!ok && SHOW > 0 && t === TARGETS.length - 1) console.log(`missed (${page.set}/${page.id.slice(0, 8)}): ${q.question}\n   ${q.sentence}`);
+      if (!ok && SHOW > 0 && isDefault(target)) console.log(`missed (${page.set}/${page.id.slice(0, 8)}): ${q.question}\n   ${q.sentence}`);
       if (ok) {
         tally.survived++;
         tally.condensedSurvived++;
       }
     }
-    tally.shownTokens += kept.length > 0 ? shown / kept.length : estimateTokens(condense({ outline, query: '', targetTokens: target.to }).text);
+    const shownHere = kept.length > 0 ? shown / kept.length : estimateTokens(condense({ outline, query: '', targetTokens: target.to }).text);
+    tally.shownTokens += shownHere;
+    tally.shownCondensed.push(shownHere);
+    tally.wholeCondensed.push(wholeTokens);
   }
 }
 
 const share = (a: number, b: number) => (b === 0 ? '-' : (a / b).toFixed(3));
+console.log(`condensed at the default threshold: AEB ${condensedBySet.get('aeb') ?? 0} of ${all.filter((p) => p.set === 'aeb').length} pages, WCXB ${condensedBySet.get('wcxb') ?? 0} of ${all.filter((p) => p.set === 'wcxb').length}`);
 console.log(`fact survival on ${all.length} pages (AEB ${all.filter((p) => p.set === 'aeb').length}, WCXB ${all.filter((p) => p.set === 'wcxb').length}); ${asked} questions, ${asked - extractionMisses} on sentences the reader kept (${extractionMisses} extraction misses left out)`);
 printTable(
-  ['target', 'pages condensed', 'questions on them', 'survival there', 'survival, all pages', 'prompt tokens (whole)', 'prompt tokens (shown)', 'saved'],
+  ['target', 'pages condensed', 'median tokens: whole -> shown', 'questions on them', 'survival there', 'survival, all pages', 'prompt tokens (whole)', 'prompt tokens (shown)', 'saved'],
   TARGETS.map((target, i) => {
     const t = tallies[i]!;
-    return [target.name, String(t.condensedPages), String(t.condensedQuestions), share(t.condensedSurvived, t.condensedQuestions), share(t.survived, t.questions), String(t.wholeTokens), String(Math.round(t.shownTokens)), `${((1 - t.shownTokens / t.wholeTokens) * 100).toFixed(1)}%`];
+    return [target.name, String(t.condensedPages), `${median(t.wholeCondensed)} -> ${Math.round(median(t.shownCondensed))}`, String(t.condensedQuestions), share(t.condensedSurvived, t.condensedQuestions), share(t.survived, t.questions), String(t.wholeTokens), String(Math.round(t.shownTokens)), `${((1 - t.shownTokens / t.wholeTokens) * 100).toFixed(1)}%`];
   }),
 );

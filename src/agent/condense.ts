@@ -30,7 +30,7 @@ export interface Condensed {
 }
 
 /** Units scoring below this share of the best are not matches. */
-const MIN_SHARE = 0.2;
+const MIN_SHARE = 0.35;
 /** Matches scoring at least this share of the best bring their neighbours at once; others only once every match is in. */
 const CLOSE_SHARE = 0.5;
 /** A unit's heading path counts this much beside its own words. */

@@ -66,8 +66,9 @@ const LABEL = /^(note|notes|error|action|next action)\s*:\s*/i;
 const BARE_LABEL = /^(note|notes|error|action)\s*:?$/i;
 /** GO_BACK and REQUEST_EXIT alone on a line mean themselves wherever they stand. */
 const BARE_ACTION = /^(GO_BACK|REQUEST_EXIT)[.!]?$/;
-/** "MORE: Getting there" as a line of its own, outside a note: the more action without its label. */
+/** "MORE: Getting there" as a line of its own: the more action without its label; in a note only in capitals, as "More: …" may go on the note. */
 const BARE_MORE = /^more\s*:\s*\S/i;
+const CAPITAL_MORE = /^MORE\s*:\s*\S/;
 const FIELD = /^\[([^\]\n]+)\]\(([^)\n]*)\)\s*$/;
 const URL_TARGET = /<?(https?:\/\/[^\s\])>"']+)>?/i;
 
@@ -129,7 +130,7 @@ function parseLines(text: string): NavigationAnswer {
       block = undefined;
       continue;
     }
-    if (BARE_ACTION.test(line) || (block !== 'note' && block !== 'error' && BARE_MORE.test(line))) {
+    if (BARE_ACTION.test(line) || CAPITAL_MORE.test(line) || (block !== 'note' && block !== 'error' && BARE_MORE.test(line))) {
       if (spoken.kind === 'none') spoken = parseAction(line);
       continue;
     }

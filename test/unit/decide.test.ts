@@ -1,6 +1,7 @@
 /** decide(): every rule applied to the model's answer on one page, without a browser or a model. */
 import { describe, expect, it } from 'vitest';
-import { decide, MAX_FORMS, type AnsweredPage, type RunView } from '../../src/agent/decide.js';
+import { correctionFor, decide, MAX_FORMS, type AnsweredPage, type RunView } from '../../src/agent/decide.js';
+import { outlineOf } from '../../src/agent/outline.js';
 import { Frontier } from '../../src/agent/frontier.js';
 import { parseNavigation } from '../../src/agent/parse.js';
 import { redactor } from '../../src/agent/secrets.js';
@@ -197,5 +198,41 @@ describe('decide: actions', () => {
     decide(answer('Note: x "The Lakhta Center is 462 metres tall"\n[Name](alice)'), page, run);
     expect(JSON.stringify({ page, notes: run.notes })).toBe(before);
     expect(run.frontier.isVisited('https://a.example/history')).toBe(false);
+  });
+});
+
+describe('decide: more <section> on a condensed page', () => {
+  const outline = outlineOf(['## Tickets', '', 'Adults pay 14 euros.', '', '## Getting here', '', 'Tram 7 stops at Harbour Square.', '', '## House rules', '', 'Animals other than assistance animals are not admitted.'].join('\n'));
+  const [tickets, getting, rules] = outline.sections;
+  function condensedPage(left = 3) {
+    const { page, run } = setup();
+    return { page: { ...page, more: { sections: outline.sections, skipped: [getting!, rules!], left } }, run };
+  }
+
+  it('shows a skipped section named by title or number on the next round', () => {
+    const { page, run } = condensedPage();
+    for (const [text, n] of [['Action: more Getting here', getting!.n], ['MORE: "House rules"', rules!.n], [`**Action:** more section ${rules!.n}`, rules!.n]] as const) {
+      const d = decide(answer(`Note: On ${PAGE_URL}, it is 462 m tall. "The Lakhta Center is 462 metres tall"\n${text}`), page, run);
+      expect(d.step, text).toEqual({ kind: 'more', section: n });
+      expect(d.corrections).toEqual([]);
+      expect(d.events.at(-1)).toMatchObject({ type: 'action', action: 'more' });
+      expect(correctionFor(answer(text), page, run)).toBeUndefined();
+    }
+  });
+
+  it('asks once more when the section is unknown or already shown, and goes on when more is used up', () => {
+    const { page, run } = condensedPage();
+    expect(correctionFor(answer('Action: more Parking'), page, run)).toMatch(/^"Parking" names no section of this page\. .*§2 Getting here, §3 House rules\.$/);
+    expect(correctionFor(answer(`Action: more ${tickets!.title}`), page, run)).toMatch(/is already shown in full/);
+    const used = condensedPage(0);
+    const d = decide(answer('Action: more Getting here'), used.page, used.run);
+    expect(d.step).toEqual({ kind: 'next' });
+    expect(d.corrections[0]).toMatch(/asked for more of this page several times/);
+  });
+
+  it('tells the model there is no more of a page shown whole', () => {
+    const { page, run } = setup();
+    expect(correctionFor(answer('Action: more Getting here'), page, run)).toMatch(/^The page was shown whole/);
+    expect(decide(answer('Action: more Getting here'), page, run).step).toEqual({ kind: 'next' });
   });
 });

@@ -165,3 +165,34 @@ describe('parseSearchAnswer: models as they answer', () => {
     expect(parseSearchAnswer(text)).toEqual(expected);
   });
 });
+
+describe('parseNavigation: more <section>', () => {
+  it('reads the more action however the section is named (browser-use#191: a model that wants "to see more of the page" says so; hello-agents#75 and #127, Qwen3-8B: bold labels and backticks)', () => {
+    const cases: [string, string][] = [
+      ['Action: more Getting there', 'Getting there'],
+      ['Action: more "Getting there"', 'Getting there'],
+      ['MORE: "Getting there"', 'Getting there'],
+      ['**Action:** more section 3', 'section 3'],
+      ['**Action**: `more §3`', '§3'],
+      ['Action: more: House rules.', 'House rules'],
+      ['Action: show more of the House rules section', 'House rules'],
+      ['Action: MORE 12', '12'],
+      ['### Action\nmore [House rules]', 'House rules'],
+    ];
+    for (const [text, target] of cases) expect(parseNavigation(`Note: On x, nothing yet.\n\n${text}`).action, text).toEqual({ kind: 'more', target });
+    const close = parseNavigation('Note: On x, nothing about dogs yet.\nMORE: "House rules"');
+    expect(close).toMatchObject({ note: 'On x, nothing about dogs yet.', action: { kind: 'more', target: 'House rules' } });
+  });
+
+  it('reads it from a JSON answer, as one string or with the section apart', () => {
+    expect(parseNavigation('{"note": "On x, nothing yet.", "action": "more Getting there"}').action).toEqual({ kind: 'more', target: 'Getting there' });
+    expect(parseNavigation('{"action": "more", "section": "Getting there"}').action).toEqual({ kind: 'more', target: 'Getting there' });
+    expect(parseNavigation('{"action": {"type": "more", "target": "§4"}}').action).toEqual({ kind: 'more', target: '§4' });
+  });
+
+  it('does not take a note line that starts with "More" for the action', () => {
+    const answer = parseNavigation('Note: On x, the museum opens at 10:00.\nMore: it closes at 17:00. "open from 10:00 to 17:00"\nAction: GO_BACK');
+    expect(answer.action).toEqual({ kind: 'back' });
+    expect(answer.note).toContain('it closes at 17:00');
+  });
+});
