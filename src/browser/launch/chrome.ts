@@ -1,6 +1,6 @@
 /** Finding a Chrome or Chromium executable and the flags scout always launches it with. */
-import { accessSync, constants, statSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { accessSync, constants, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
 import { ScoutError } from '../../errors.js';
 
 const COMMON_PATHS: Record<string, readonly string[]> = {
@@ -76,8 +76,8 @@ export function isRoot(): boolean {
  * Flags for every launch. The background-networking ones keep Chromium quiet on
  * closed networks. With `proxy` (the egress proxy's URL) every request goes
  * through it, loopback included (`<-loopback>` removes Chromium's implicit
- * bypass), and WebRTC may not send UDP around it; those flags come last, so
- * that no extra flag overrides them.
+ * bypass); those flags come last, so that no extra flag overrides them. WebRTC
+ * is kept behind the proxy by the profile (keepWebRtcBehindProxy).
  */
 export function chromeArgs(options: { root: boolean; extra?: readonly string[]; proxy?: string }): string[] {
   return [
@@ -91,6 +91,36 @@ export function chromeArgs(options: { root: boolean; extra?: readonly string[]; 
     '--autoplay-policy=user-gesture-required',
     ...(options.root ? ['--no-sandbox'] : []),
     ...(options.extra ?? []),
-    ...(options.proxy ? [`--proxy-server=${options.proxy}`, '--proxy-bypass-list=<-loopback>', '--force-webrtc-ip-handling-policy=disable_non_proxied_udp'] : []),
+    ...(options.proxy ? [`--proxy-server=${options.proxy}`, '--proxy-bypass-list=<-loopback>'] : []),
   ];
+}
+
+/** The preference Chrome's own WebRTC privacy setting writes (see keepWebRtcBehindProxy). */
+export const WEBRTC_PREFERENCES = { webrtc: { ip_handling_policy: 'disable_non_proxied_udp' } };
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A page may not learn the machine's local or public addresses through WebRTC:
+ * the profile gets the preference Chrome's own privacy setting writes,
+ * webrtc.ip_handling_policy = disable_non_proxied_udp. RTCPeerConnection stays
+ * (sites that use it keep working), but it sends no UDP around the proxy, so it
+ * gathers no host candidate (local address, not even as an mDNS name) and asks
+ * no STUN server for a server-reflexive one (public address). The switch
+ * --force-webrtc-ip-handling-policy had no effect on Chromium 156; this does.
+ * The profile's other preferences are kept. (With stealth, its user-preferences
+ * plugin rewrites the file at launch; launch.ts hands it the same preference.)
+ */
+export function keepWebRtcBehindProxy(userDataDir: string): void {
+  const file = join(userDataDir, 'Default', 'Preferences');
+  let prefs: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    if (isObject(parsed)) prefs = parsed;
+  } catch {
+    // a new profile, or preferences Chromium could not read either
+  }
+  prefs.webrtc = { ...(isObject(prefs.webrtc) ? prefs.webrtc : {}), ...WEBRTC_PREFERENCES.webrtc };
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(prefs));
 }

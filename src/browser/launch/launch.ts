@@ -8,7 +8,7 @@ import puppeteer, { type Browser, type ConnectOptions, type LaunchOptions as Pup
 import { addExtra, type PuppeteerExtraPlugin } from 'puppeteer-extra';
 import StealthPlugin from 'puppeteer-extra-plugin-stealth';
 import { messageOf, ScoutError } from '../../errors.js';
-import { chromeArgs, findChrome, isRoot } from './chrome.js';
+import { chromeArgs, findChrome, isRoot, keepWebRtcBehindProxy, WEBRTC_PREFERENCES } from './chrome.js';
 import { attachEgress, startEgressProxy, type EgressOptions, type EgressProxy } from './egress-proxy.js';
 import { later, waitUntil } from '../../util/timing.js';
 import { debuggingEndpoint, pipeTransportArgs, removeProfile, temporaryProfile } from './profile.js';
@@ -72,6 +72,8 @@ const require = createRequire(import.meta.url);
 type EvasionFactory = (options: Record<string, unknown>) => PuppeteerExtraPlugin;
 const userAgentOverride = require('puppeteer-extra-plugin-stealth/evasions/user-agent-override/index.js') as EvasionFactory;
 const webglVendor = require('puppeteer-extra-plugin-stealth/evasions/webgl.vendor/index.js') as EvasionFactory;
+/** Stealth writes the profile's Preferences through this plugin (replacing the file): it must carry the WebRTC policy too. */
+const userPreferences = require('puppeteer-extra-plugin-user-preferences') as EvasionFactory;
 
 /** A common GPU as Chrome reports it on this platform (stealth's default is a Mac one). */
 function webglIdentity(platform: NodeJS.Platform): { vendor: string; renderer: string } {
@@ -99,7 +101,7 @@ function driver(stealth: boolean): Driver {
   const plugin = StealthPlugin();
   plugin.enabledEvasions.delete('user-agent-override');
   plugin.enabledEvasions.delete('webgl.vendor');
-  extra.use(plugin).use(userAgentOverride({ maskLinux: false, locale: 'en-US,en' })).use(webglVendor(webglIdentity(process.platform)));
+  extra.use(userPreferences({ userPrefs: WEBRTC_PREFERENCES })).use(plugin).use(userAgentOverride({ maskLinux: false, locale: 'en-US,en' })).use(webglVendor(webglIdentity(process.platform)));
   return { puppeteer: extra as unknown as Driver['puppeteer'], pageHooks: () => extra.plugins as PageHook[] };
 }
 
@@ -210,6 +212,7 @@ export async function launchBrowser(options: LaunchOptions): Promise<LaunchedBro
   if (options.cdpUrl) return connectBrowser(options.cdpUrl, options.stealth);
   const executablePath = findChrome(options.chrome);
   const userDataDir = options.profile ?? temporaryProfile();
+  keepWebRtcBehindProxy(userDataDir);
   // Started before Chromium, which sends every request through it from the first one on.
   const egress = await startEgressProxy({ ...options.egress, allowPrivateNetwork: options.allowPrivateNetwork ?? false });
   const args = chromeArgs({ root: isRoot(), extra: options.extraArgs, proxy: egress.url });
