@@ -14,6 +14,8 @@ import { within } from '../../util/timing.js';
 
 /** The browser answers a title at once; this only bounds a browser that stopped answering altogether. */
 const TITLE_WAIT_MS = 1_000;
+/** Chrome waits about 20 s for a hung renderer before it ends it; the tool does not wait with it. */
+const CLOSE_WAIT_MS = 2_000;
 
 export interface ToolBrowserOptions {
   launch: LaunchOptions;
@@ -118,15 +120,16 @@ export class ToolBrowser {
     return tab;
   }
 
+  /** Close a tab; it leaves the list at once, even when Chrome takes its time to end a renderer stuck in a script. */
   async closeTab(tab: ToolTab): Promise<void> {
     this.tabs.delete(tab.id);
-    await tab.page.close().catch(() => {});
+    await within(tab.page.close(), CLOSE_WAIT_MS, () => new Error('still closing')).catch(() => {});
     if (this.currentId === tab.id) this.currentId = this.list().at(-1)?.id;
   }
 
   /** Close every tab and the browser (or disconnect from a --cdp-url one). The logs stay. */
   async close(): Promise<void> {
-    for (const tab of this.list()) await tab.page.close().catch(() => {});
+    for (const tab of this.list()) await within(tab.page.close(), CLOSE_WAIT_MS, () => new Error('still closing')).catch(() => {});
     this.tabs.clear();
     this.currentId = undefined;
     const launched = this.launched;

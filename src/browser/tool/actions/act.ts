@@ -82,7 +82,7 @@ async function awaitPopups(tab: ToolTab, announcedBefore: number, adoptedBefore:
 async function actWait(tab: ToolTab, input: WaitFor & { timeoutMs?: number | undefined }, signal: AbortSignal | undefined) {
   const waited = await waitInTab(tab, input, navigationTimeout(input.timeoutMs), signal);
   if (!waited.ok) return waited.badInput ? badInput(waited.error) : fail(waited.error, 'take a snapshot to see what the page shows, or give it longer with timeoutMs');
-  return { ok: true as const, kind: 'wait', ref: input.ref ?? '', detail: `${waited.matched} after ${waited.waitedMs} ms`, waitedMs: waited.waitedMs, navigated: false, url: tab.page.url() };
+  return { ok: true as const, kind: 'wait', ref: input.ref ?? '', detail: waited.matched === 'time' ? `waited ${waited.waitedMs} ms` : `${waited.matched} after ${waited.waitedMs} ms`, waitedMs: waited.waitedMs, navigated: false, url: tab.page.url() };
 }
 
 /** The element a kind acts on, and for drag the one it drops on. */
