@@ -59,10 +59,10 @@ export function chromiumsUnder(dir: string): string[] {
   }
 }
 
-export async function waitFor<T>(what: string, probe: () => T | undefined, ms = 20_000): Promise<T> {
+export async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 20_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
-    const value = probe();
+    const value = await probe();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(50);
