@@ -15,8 +15,17 @@ export class BrowserLifecycle {
 
   /** Start launching now; a launch failure shows when the browser is first needed. */
   start(): void {
-    this.launching = this.open();
-    this.launching.catch(() => undefined);
+    const launching = this.open();
+    this.launching = launching;
+    // Up as soon as the launch ends, so prefetching can start before the first get() (browser search launches it too).
+    launching.then(
+      (browser) => {
+        if (this.launching !== launching) return;
+        this.current = browser;
+        this.launching = undefined;
+      },
+      () => undefined,
+    );
   }
 
   /** The browser, once it is up, when it is needed for prefetching only. */

@@ -35,6 +35,18 @@ function opener(log: string[]) {
 const running = new AbortController().signal;
 
 describe('BrowserLifecycle', () => {
+  it('is ready for prefetching as soon as the early launch ends, before anything asked for it', async () => {
+    const log: string[] = [];
+    const browsers = new BrowserLifecycle(opener(log).open);
+    browsers.start();
+    expect(browsers.ready).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(browsers.ready).toBeDefined();
+    expect(await browsers.get()).toBe(browsers.ready);
+    await browsers.end(running);
+    expect(log).toEqual(['open b1', 'close b1']);
+  });
+
   it('starts launching at once and hands that browser over when it is first needed', async () => {
     const log: string[] = [];
     const browsers = new BrowserLifecycle(opener(log).open);
