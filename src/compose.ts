@@ -4,6 +4,7 @@
  * page reader are imported as the run starts, while the model rewrites the question.
  */
 import type { ResearchDeps } from './agent/types.js';
+import type { LaunchedBrowser } from './browser/launch/launch.js';
 import type { ResearchBrowser } from './browser/types.js';
 import type { Config } from './config.js';
 import { createLlm } from './llm/index.js';
@@ -29,8 +30,9 @@ function sharedBrowser(launch: () => Promise<ResearchBrowser>) {
   };
 }
 
-export function researchDeps(config: Config, trace: Tracer, onWarning: (message: string) => void): ResearchDeps {
-  const browser = sharedBrowser(async () => (await import('./browser/session/research-browser.js')).openResearchBrowser(config, trace));
+/** lease: a browser shared with other runs (scout batch: an incognito context each); by default the run launches its own. */
+export function researchDeps(config: Config, trace: Tracer, onWarning: (message: string) => void, lease?: () => Promise<LaunchedBrowser>): ResearchDeps {
+  const browser = sharedBrowser(async () => (await import('./browser/session/research-browser.js')).openResearchBrowser(config, trace, lease));
   return {
     llm: createLlm(config, { tracer: trace, onWarning }),
     search: createSearch(config, { tracer: trace, onWarning, browser: browser.forSearch }),

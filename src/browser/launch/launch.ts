@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import puppeteer, { type Browser, type ConnectOptions, type LaunchOptions as PuppeteerLaunchOptions, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type BrowserContext, type ConnectOptions, type LaunchOptions as PuppeteerLaunchOptions, type Page } from 'puppeteer-core';
 import { addExtra, type PuppeteerExtraPlugin } from 'puppeteer-extra';
 import StealthPlugin from 'puppeteer-extra-plugin-stealth';
 import { messageOf, ScoutError } from '../../errors.js';
@@ -28,6 +28,8 @@ export interface LaunchOptions {
 
 export interface LaunchedBrowser {
   browser: Browser;
+  /** Where new tabs open: an incognito context of a browser shared by several runs (scout batch); default the browser's own. */
+  context?: BrowserContext;
   wsEndpoint: string;
   /** true when attached to a browser scout did not launch (--cdp-url or a reconnect) */
   connected: boolean;

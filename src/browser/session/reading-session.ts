@@ -26,6 +26,8 @@ export interface SessionOptions extends LoadSettings {
   allowPrivateNetwork: boolean;
   /** Tabs that may load pages ahead (prefetch); default 0: none. */
   prefetchTabs?: number;
+  /** A browser lent by a pool shared with other runs (scout batch), instead of launching one. */
+  lease?: () => Promise<LaunchedBrowser>;
 }
 
 export class ReadingSession implements BrowserSession {
@@ -227,6 +229,6 @@ export function browserSessionOptions(config: Config): SessionOptions {
 
 /** Launch (or connect to) Chromium and return the agent's session. Throws ScoutError when Chrome is missing or fails. */
 export async function openSession(options: SessionOptions): Promise<ReadingSession> {
-  const launched = await launchBrowser({ ...options.launch, allowPrivateNetwork: options.allowPrivateNetwork });
+  const launched = await (options.lease?.() ?? launchBrowser({ ...options.launch, allowPrivateNetwork: options.allowPrivateNetwork }));
   return new ReadingSession(launched, options);
 }

@@ -84,7 +84,7 @@ export class SessionTabs {
 
   private create(type: 'tab' | 'window'): Promise<Page> {
     if (this.stopped) return Promise.reject(new Error('the browser session is closed'));
-    const creation = this.launched.browser.newPage({ type });
+    const creation = (this.launched.context ?? this.launched.browser).newPage({ type });
     this.creating.add(creation);
     const done = () => this.creating.delete(creation);
     creation.then(done, done);

@@ -4,6 +4,7 @@ import type { Tracer } from '../../trace.js';
 import { fieldRef, fillAndSubmit } from './form-fill.js';
 import { agentFillable, discoverForms, neededUploads, type FormField } from '../page/forms.js';
 import { frame, readPage } from '../read/page-text.js';
+import type { LaunchedBrowser } from '../launch/launch.js';
 import { browserSessionOptions, openSession, type ReadingSession } from './reading-session.js';
 import type { FormOutcome, PageField, PageLoad, PageView, ResearchBrowser } from '../types.js';
 
@@ -60,8 +61,9 @@ async function discover(session: ReadingSession, load: PageLoad): Promise<FormFi
   return discoverForms(page).catch(() => []);
 }
 
-export async function openResearchBrowser(config: Config, trace: Tracer): Promise<ResearchBrowser> {
-  const session = await openSession({ ...browserSessionOptions(config), prefetchTabs: prefetchTabs() });
+/** lease: a browser shared with other runs (scout batch); by default the run launches its own. */
+export async function openResearchBrowser(config: Config, trace: Tracer, lease?: () => Promise<LaunchedBrowser>): Promise<ResearchBrowser> {
+  const session = await openSession({ ...browserSessionOptions(config), prefetchTabs: prefetchTabs(), ...(lease ? { lease } : {}) });
   session.prepare();
   let fields: FormField[] = [];
   /** The address of the document the fields were found on: a form is filled only there. */
