@@ -105,9 +105,9 @@ describe('bad PDFs', () => {
   it('reads the first 300 of 2,000 pages and says so', async () => {
     const load = await session.load(web.at('/bad/pages-2000.pdf'));
     expect(load.document?.pages).toBe(2000);
-    expect(load.document?.cut).toBe('read pages 1–300 of 2000');
+    expect(load.document?.cut).toBe('read pages 1–300 of 2000 (the 300-page bound)');
     expect(load.document?.markdown).toContain('[page 300]\nThis is page 300 of a very long document.');
     expect(load.document?.markdown).not.toContain('[page 301]');
-    expect(load.document?.markdown.endsWith('[Document cut: read pages 1–300 of 2000]')).toBe(true);
+    expect(load.document?.markdown.endsWith('[Document cut: read pages 1–300 of 2000 (the 300-page bound)]')).toBe(true);
   });
 });

@@ -50,12 +50,14 @@ function failureReason(name: string, message: string): string {
   return `the PDF could not be read: ${message}`;
 }
 
-function outcome(state: { pages: number; title: string; read: PdfPage[] }, stopped: string | undefined): PdfOutcome {
+/** What was read, whole or up to a bound; the bound's reason alone when nothing was. */
+function outcome(state: { pages: number; title: string; read: PdfPage[] }, stopped: string | undefined, bounds: PdfLimits): PdfOutcome {
   const { pages, title, read } = state;
   if (read.length === 0 && stopped) return { ok: false, reason: stopped };
   if (pages === 0) return { ok: false, reason: 'the PDF has no pages' };
   if (read.every((p) => p.text.trim() === '')) return { ok: false, reason: 'the PDF has no text layer (a scan?); scout does not run OCR' };
-  return { ok: true, pages, title, read, ...(stopped ? { stopped } : {}) };
+  const cut = stopped ?? (read.length >= pages ? undefined : read.length >= bounds.maxPages ? `the ${bounds.maxPages}-page bound` : `the ${bounds.maxChars.toLocaleString('en')}-character bound`);
+  return { ok: true, pages, title, read, ...(cut ? { stopped: `read pages 1–${read.length} of ${pages} (${cut})` } : {}) };
 }
 
 /** Read a PDF's text page by page within the bounds; never throws. */
@@ -81,23 +83,25 @@ export function extractPdf(bytes: Uint8Array, options: { signal?: AbortSignal; b
       clearInterval(watch);
       options.signal?.removeEventListener('abort', onAbort);
       void worker.terminate();
-      resolve(result ?? outcome(state, stopped));
+      resolve(result ?? outcome(state, stopped, limits));
     };
     const onAbort = () => finish(undefined, { ok: false, reason: 'interrupted' });
-    const timer = setTimeout(() => finish(`reading the PDF took over ${bounds.timeoutMs / 1000} s (a decompression bomb, or pages too heavy to read)`), bounds.timeoutMs);
+    const timer = setTimeout(() => finish(state.read.length > 0 ? `the ${bounds.timeoutMs / 1000} s bound` : `reading the PDF took over ${bounds.timeoutMs / 1000} s (a decompression bomb, or pages too heavy to read)`), bounds.timeoutMs);
     const watch = setInterval(() => {
-      if (process.memoryUsage.rss() - baseline > bounds.memoryMb * 1e6) finish(`reading the PDF needed over ${bounds.memoryMb} MB of memory (a decompression bomb?)`);
+      if (process.memoryUsage.rss() - baseline > bounds.memoryMb * 1e6) finish(state.read.length > 0 ? `the ${bounds.memoryMb} MB memory bound` : `reading the PDF needed over ${bounds.memoryMb} MB of memory (a decompression bomb?)`);
     }, WATCH_MS);
     options.signal?.addEventListener('abort', onAbort, { once: true });
     if (options.signal?.aborted) onAbort();
     worker.on('message', (message: PdfMessage) => {
       if (message.type === 'opened') Object.assign(state, { pages: message.pages, title: message.title });
       else if (message.type === 'page') state.read.push(message.page);
-      else if (message.type === 'failed') finish(undefined, state.read.length > 0 ? outcome(state, failureReason(message.name, message.message)) : { ok: false, reason: failureReason(message.name, message.message) });
-      else finish(state.read.length < state.pages ? `read pages 1–${state.read.length} of ${state.pages}` : undefined);
+      else if (message.type === 'failed') finish(undefined, state.read.length > 0 ? outcome(state, failureReason(message.name, message.message), limits) : { ok: false, reason: failureReason(message.name, message.message) });
+      else finish(undefined);
     });
     worker.on('error', (error: Error & { code?: string }) => {
-      finish(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `reading the PDF needed over ${bounds.heapMb} MB of heap (a decompression bomb?)` : `the PDF reader failed: ${error.message}`);
+      const heap = error.code === 'ERR_WORKER_OUT_OF_MEMORY';
+      if (state.read.length > 0) finish(heap ? `the ${bounds.heapMb} MB heap bound` : `the PDF reader failed: ${error.message}`);
+      else finish(heap ? `reading the PDF needed over ${bounds.heapMb} MB of heap (a decompression bomb?)` : `the PDF reader failed: ${error.message}`);
     });
     worker.on('exit', () => finish('the PDF reader stopped'));
   });
