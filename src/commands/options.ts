@@ -63,6 +63,18 @@ export function addResearchOptions(cmd: Command): Command {
     .option('--lang <code>', 'answer language, e.g. en, zh, de (default: the language of the question)');
 }
 
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+/** A research run's own sources and its follow-up (not settings: they belong to one question). */
+export function addSourceOptions(cmd: Command): Command {
+  return cmd
+    .option('-c, --continue [id]', 'a follow-up: continue the last run (or run <id>, as `scout history` lists it) with its notes')
+    .option('--url <url>', 'read this page first, before any search (repeatable)', collect)
+    .option('--site <host>', 'keep search results to this site, e.g. example.org (repeatable)', collect)
+    .option('--exclude-site <host>', 'drop search results from this site (repeatable)', collect)
+    .addOption(new Option('--since <age>', 'only results from the last year, month, week or day').choices(['1y', '1m', '1w', '1d']));
+}
+
 export function addCommonOptions(cmd: Command): Command {
   return cmd
     .option('--config <file>', 'config file (env SCOUT_CONFIG; default $XDG_CONFIG_HOME/scout/config.json)')
