@@ -117,6 +117,9 @@ export const act = defineAction({
   },
   positional: ['kind', 'ref', 'value'],
   async run(input, { browser, signal }) {
+    // Bad input first, as for a missing required parameter: it needs no tab.
+    if (input.kind !== 'wait' && !input.ref) return badInput(`act needs ref for ${input.kind}`);
+    if (input.kind === 'drag' && !input.endRef) return badInput('act drag needs endRef (the element to drop on)');
     const tab = pickTab(browser, input.tab);
     if (isFailure(tab)) return tab;
     if (input.kind === 'wait') return actWait(tab, input, signal);
