@@ -55,9 +55,9 @@ describe('scout mcp', () => {
     expect(browser.required).toEqual(['action']);
     expect(browser.properties!.action).toMatchObject({ type: 'string', enum: ACTIONS.map((a) => a.name) });
     // Every parameter of every action is there, optional at the top level, with the action's choices and limits.
-    const params = new Set(ACTIONS.flatMap((a) => Object.keys(a.params)));
+    const params = new Set(ACTIONS.flatMap((a) => Object.entries(a.params).flatMap(([name, spec]) => [name, ...(spec.aliases ?? [])])));
     expect(Object.keys(browser.properties!).sort()).toEqual(['action', ...params].sort());
-    expect(browser.properties!.kind).toMatchObject({ enum: ['click', 'type', 'fill', 'select', 'check', 'press', 'hover'] });
+    expect(browser.properties!.kind).toMatchObject({ enum: ['click', 'type', 'fill', 'select', 'check', 'press', 'hover', 'drag', 'wait'] });
     expect(browser.properties!.maxChars).toMatchObject({ type: 'integer', minimum: 1, maximum: 40_000 });
     expect((browser.properties!.url as { description: string }).description).toContain('open (required)');
   });
