@@ -94,7 +94,7 @@ export function correctionFor(answer: NavigationAnswer, page: AnsweredPage, run:
 }
 
 const NO_ACTION = 'Your previous answer had no Action line; always end with one.';
-const NOTHING_MORE = 'The page was shown whole: there is no more of it. Choose a link, GO_BACK or REQUEST_EXIT.';
+const NOTHING_MORE = 'This page has no skipped sections to show. Choose a link, GO_BACK or REQUEST_EXIT.';
 
 /** The section a `more` answer asks for, or why it cannot be shown. */
 function moreOf(target: string, page: AnsweredPage): { section: Section; correction?: undefined } | { section?: undefined; correction: string } {

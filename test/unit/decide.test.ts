@@ -230,9 +230,9 @@ describe('decide: more <section> on a condensed page', () => {
     expect(d.corrections[0]).toMatch(/asked for more of this page several times/);
   });
 
-  it('tells the model there is no more of a page shown whole', () => {
+  it('tells the model there is nothing more of a page shown whole', () => {
     const { page, run } = setup();
-    expect(correctionFor(answer('Action: more Getting here'), page, run)).toMatch(/^The page was shown whole/);
+    expect(correctionFor(answer('Action: more Getting here'), page, run)).toMatch(/^This page has no skipped sections/);
     expect(decide(answer('Action: more Getting here'), page, run).step).toEqual({ kind: 'next' });
   });
 });
