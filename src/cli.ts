@@ -7,7 +7,8 @@ import { Command, CommanderError, Option } from 'commander';
 import { BROWSER_PARAM_OPTIONS } from './commands/browser-options.js';
 import type { ResearchFlags } from './commands/research.js';
 import { writeJson, type CommandContext } from './commands/io.js';
-import { addBrowserOptions, addCommonOptions, addLlmOptions, addResearchOptions, addSearchOptions, configFor } from './commands/options.js';
+import { addBrowserOptions, addCommonOptions, addLlmOptions, addResearchOptions, addSearchOptions, addSourceOptions, configFor } from './commands/options.js';
+import { followUpTarget } from './commands/sources.js';
 import type { Config } from './config.js';
 import { errorJson, EXIT, exitCodeOf, formatError, messageOf, printedAsJson, ScoutError } from './errors.js';
 import { processIo, type Io } from './io.js';
@@ -45,18 +46,29 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--trace <file.jsonl>', 'write one JSON line per event (LLM call, search, page, note, action)')
     .addOption(new Option('--secret <name@site=value>', 'a value to fill only into POST forms of its site, never shown to the model or written out (repeatable)').argParser((v: string, prev: string[] = []) => [...prev, v]))
     .option('--dry-run', 'print the resolved question and config as JSON, and stop');
-  addCommonOptions(addBrowserOptions(addSearchOptions(addLlmOptions(addResearchOptions(program)))));
+  addCommonOptions(addBrowserOptions(addSearchOptions(addLlmOptions(addResearchOptions(addSourceOptions(program))))));
 
   program.action(async (words: string[], _opts: unknown, cmd: Command) => {
     const config = configFor(cmd, io);
-    const question = await readQuestion(words, io.stdin);
+    const { target, words: questionWords } = followUpTarget(cmd.opts<ResearchFlags>().continue, words);
+    const question = await readQuestion(questionWords, io.stdin);
     if (cmd.opts<{ dryRun?: boolean }>().dryRun) {
       writeJson(io, { question, config: printable(config) });
       return;
     }
     const { runResearch } = await import('./commands/research.js');
-    setExit(await runResearch(question, config, cmd.opts<ResearchFlags>(), io));
+    setExit(await runResearch(question, config, { ...cmd.opts<ResearchFlags>(), ...(target ? { followUp: target } : {}) }, io));
   });
+
+  addCommonOptions(program.command('history'))
+    .description('list the runs kept for follow-ups, newest first: id, time, stoppedBy, question')
+    .option('--limit <n>', 'runs to list (default 20)')
+    .action(lazyAction(context, async () => (await import('./commands/history.js')).historyAction));
+
+  addCommonOptions(program.command('show'))
+    .description('print a kept run again (its Markdown report, or the kept record with --json)')
+    .argument('<id>', 'the run id, as `scout history` lists it')
+    .action(lazyAction(context, async () => (await import('./commands/show.js')).showAction));
 
   addCommonOptions(addSearchOptions(addLlmOptions(program.command('doctor'))))
     .description('check Chrome, the LLM (reachable, model present) and the search engine')
@@ -84,6 +96,14 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .argument('[args...]', 'the action\'s arguments');
   for (const [flags, description] of BROWSER_PARAM_OPTIONS) browser.option(flags, description);
   browser.action(lazyAction(context, async () => (await import('./commands/browser.js')).browserAction));
+
+  addCommonOptions(addBrowserOptions(addSearchOptions(addLlmOptions(addResearchOptions(program.command('batch'))))))
+    .description('research many questions, N at a time on one Chromium: one JSON line per question; rerun with the same -o to resume')
+    .argument('<file>', 'questions.txt (one question a line) or questions.jsonl ({"question": "...", "id": "..."} a line)')
+    .option('--jobs <n>', 'questions researched at a time', '1')
+    .option('-o, --output <file>', 'append the result lines to this file (and skip the questions answered there)')
+    .option('--trace <file.jsonl>', 'write one JSON line per event, each with its question\'s id')
+    .action(lazyAction(context, async () => (await import('./commands/batch.js')).batchAction));
 
   addCommonOptions(addBrowserOptions(addSearchOptions(addLlmOptions(addResearchOptions(program.command('mcp'))))))
     .description('run as an MCP server on stdio with the tools research, browser and search')
