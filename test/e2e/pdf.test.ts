@@ -34,7 +34,7 @@ describe('scout read on a PDF', () => {
     expect(code).toBe(0);
     expect(stdout).toMatch(/^\[Start of page\]\nURL: \S+\/report\.pdf\nTitle: Harbour Authority Annual Report 2023\n\n\[page 1\]\n/);
     expect(stdout).toMatch(/\[page 2\]\n(?:.*\n)*?.*In 2023 the port handled 4,711,000 tonnes of cargo/);
-  });
+  }, 90_000);
 
   it('speaks JSON with --json: pageType "pdf" and the page count', async () => {
     const { code, stdout } = await runCli(['read', web.at('/report.pdf'), '--allow-private-network', '--json']);
@@ -42,7 +42,7 @@ describe('scout read on a PDF', () => {
     const out = JSON.parse(stdout) as Record<string, unknown>;
     expect(out).toMatchObject({ url: web.at('/report.pdf'), status: 200, pageType: 'pdf', pages: 2, title: 'Harbour Authority Annual Report 2023', truncated: false });
     expect(String(out.markdown).replace(/\s+/g, ' ')).toContain(FACT);
-  });
+  }, 90_000);
 
   it('reads a local PDF without a browser', async () => {
     const dir = tempDir('scout-pdf-');
@@ -54,7 +54,7 @@ describe('scout read on a PDF', () => {
     expect(JSON.parse(stdout)).toMatchObject({ pageType: 'pdf', pages: 2, title: 'Harbour Authority Annual Report 2023' });
     const plain = await runCli(['read', join(dir, 'copy.pdf')]);
     expect(plain.stdout).toContain('[page 2]');
-  });
+  }, 90_000);
 
   it('says in one line why a bad PDF cannot be read, exit 4', async () => {
     const { code, stdout, stderr } = await runCli(['read', web.at('/bad/encrypted.pdf'), '--allow-private-network']);
@@ -62,7 +62,7 @@ describe('scout read on a PDF', () => {
     expect(stdout).toBe('');
     expect(stderr.split('\n')[0]).toBe(`scout: could not read ${web.at('/bad/encrypted.pdf')}: the PDF is encrypted with a password`);
     expect(stderr).not.toMatch(/\n\s+at /);
-  });
+  }, 90_000);
 });
 
 /**

@@ -55,7 +55,7 @@ describe('reading a PDF in the reading session', () => {
       expect(load.document?.pageType, path).toBe('pdf');
       expect(load.document?.markdown, path).toContain(FACT);
     }
-  });
+  }, 60_000);
 
   it('follows a redirect to the PDF', async () => {
     const load = await session.load(web.at('/redirect-to-report'));
@@ -85,7 +85,7 @@ describe('other files', () => {
     expect((await session.load(web.at('/huge.pdf'))).error).toBe('not read: the file is over 25 MB');
     const next = await session.load(web.at('/one.pdf'));
     expect(next.document?.markdown).toContain('Its present tower was first lit in 1882.');
-  });
+  }, 60_000);
 });
 
 describe('bad PDFs', () => {
@@ -100,7 +100,7 @@ describe('bad PDFs', () => {
     });
     for (const reason of Object.values(reasons)) expect(reason).not.toContain('\n');
     expect((await session.load(web.at('/report.pdf'))).document?.markdown).toContain(FACT);
-  });
+  }, 120_000);
 
   it('reads the first 300 of 2,000 pages and says so', async () => {
     const load = await session.load(web.at('/bad/pages-2000.pdf'));
@@ -109,5 +109,5 @@ describe('bad PDFs', () => {
     expect(load.document?.markdown).toContain('[page 300]\nThis is page 300 of a very long document.');
     expect(load.document?.markdown).not.toContain('[page 301]');
     expect(load.document?.markdown.endsWith('[Document cut: read pages 1–300 of 2000 (the 300-page bound)]')).toBe(true);
-  });
+  }, 60_000);
 });

@@ -48,12 +48,12 @@ describe('extractPdf', () => {
       { ok: false, reason: expect.stringMatching(/^the file is not a valid PDF|^the PDF has no/) as string },
       { ok: false, reason: 'the PDF has no text layer (a scan?); scout does not run OCR' },
     ]);
-  });
+  }, 60_000);
 
   it('reads the first 300 pages of 2,000 and says where it stopped', async () => {
     const read = await extractPdf(manyPagesPdf(2000));
     expect(read.ok && { pages: read.pages, read: read.read.length, stopped: read.stopped }).toEqual({ pages: 2000, read: 300, stopped: 'read pages 1–300 of 2000 (the 300-page bound)' });
-  });
+  }, 60_000);
 
   it('stops a decompression bomb (13 MB inflating to 2 GB) at its memory or time bound', async () => {
     const read = await extractPdf(bombPdf(2));
