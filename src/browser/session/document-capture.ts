@@ -98,8 +98,8 @@ async function handle(cdp: CDPSession, event: Paused, mainFrameId: string, caugh
     return answer(cdp, event);
   }
   const sniffed = verdict === 'pdf' ? 'pdf' : sniff(bytes);
-  // A page or a file the server did not label goes back to Chromium as it came (a download it refuses); a page it called text is shown as text.
-  if (verdict === 'sniff' && (sniffed === 'page' || sniffed === 'binary')) return answer(cdp, event, { bytes });
+  // Anything but a PDF that the server did not label goes back to Chromium as it came (a download it refuses, a page it sniffs); a page it called text is shown as text.
+  if (verdict === 'sniff' && sniffed !== 'pdf') return answer(cdp, event, { bytes });
   caught.push({ url, contentType, kind: sniffed === 'page' ? 'text' : sniffed, bytes });
   return answer(cdp, event);
 }
