@@ -144,7 +144,7 @@ function keepNote(decision: Decision, answer: NavigationAnswer, page: AnsweredPa
     return;
   }
   const grounding = groundNote(text, page.text);
-  const note: Note = { url: page.url, title: page.title, text, quotes: grounding.quotes, verified: grounding.state === 'verified', support: grounding.state, ...(grounding.reason ? { reason: grounding.reason } : {}) };
+  const note: Note = { url: page.url, title: page.title, text, quotes: grounding.quotes, verified: grounding.state === 'verified', support: grounding.state, ...(grounding.reason ? { reason: grounding.reason } : {}), ...(grounding.page !== undefined ? { page: grounding.page } : {}) };
   decision.note = note;
   decision.events.push({ type: 'note', url: page.url, text, verified: note.verified, support: note.support });
   if (grounding.state !== 'unverified') return;

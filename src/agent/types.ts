@@ -19,6 +19,8 @@ export interface Note {
   support: Grounding;
   /** Why an unverified note could not be checked. */
   reason?: string;
+  /** The PDF page its quote stands on. */
+  page?: number;
 }
 
 /** A --secret: its value, and the origin (scheme://host[:port]) of the only site it is sent to. */
