@@ -41,7 +41,7 @@ function* finish(run: Run, answerText: string, stoppedBy: StoppedBy): Generator<
   const citations = checked.citations.map((c) => (unsupported.has(c.n) ? { ...c, supported: false } : c));
   run.stats.elapsedMs = Date.now() - run.started;
   return {
-    question: run.options.question,
+    question: run.asked,
     query: run.query,
     language: run.options.language.code,
     answer: withPages(checked.answer, run.notes),

@@ -6,21 +6,28 @@
 import { searchPrompt } from '../prompts/search.js';
 import { BrowserLifecycle } from './browser-lifecycle.js';
 import { browse } from './browse.js';
+import { forPrompt } from './grounding.js';
+import { withNamedSources } from './named-sources.js';
 import { answerDirectly, conclude } from './conclude.js';
 import { parseSearchAnswer } from './parse.js';
 import { Run } from './run.js';
 import type { ResearchDeps, ResearchEvent, ResearchOptions, ResearchResult, StoppedBy } from './types.js';
 
 export async function* research(deps: ResearchDeps, options: ResearchOptions): AsyncGenerator<ResearchEvent, ResearchResult> {
-  const run = new Run(deps, options);
+  const run = new Run({ ...deps, search: withNamedSources(deps.search, options) }, options);
   const browsers = new BrowserLifecycle(deps.openBrowser);
   try {
     yield { type: 'rewriting' };
     // Chromium starts while the model rewrites the question: the launch overlaps LLM time.
     browsers.start();
-    const rewritten = await run.chat(searchPrompt({ question: options.question, today: run.now() }), options.hardStop);
+    const earlierNotes = options.earlier && forPrompt(options.earlier.notes);
+    const rewritten = await run.chat(searchPrompt({ question: run.options.question, today: run.now(), earlierNotes }), options.hardStop);
     const rewrite = parseSearchAnswer(rewritten.text, rewritten.thinking);
-    if (rewrite.kind === 'exit') return yield* answerDirectly(run);
+    // Pages the person named are read even when the model would answer without the web.
+    if (rewrite.kind === 'exit' && !options.urls?.length) {
+      // A follow-up the earlier notes answer is concluded from them, without a search.
+      return yield* earlierNotes ? conclude(run, 'no_search_needed') : answerDirectly(run);
+    }
     const stoppedBy = yield* browseUntilStopped(run, browsers, rewrite.kind === 'search' ? rewrite.query : options.question);
     browsers.closeSoon();
     return yield* conclude(run, stoppedBy);

@@ -3,6 +3,7 @@
  * (notes, visited pages, frontier), the counted LLM calls, and when to stop browsing.
  */
 import type { ChatMessage, ChatResult } from '../llm/types.js';
+import { followUpQuestion } from '../prompts/search.js';
 import { Frontier } from './frontier.js';
 import { redactor } from './secrets.js';
 import type { Note, ResearchDeps, ResearchEvent, ResearchOptions, Stats, StoppedBy, Visit } from './types.js';
@@ -56,10 +57,20 @@ export class Run {
   private readonly pending: string[] = [];
   private cutReported = false;
 
+  /** The options, with a follow-up's question shown beside the earlier one (what every prompt reads). */
+  readonly options: ResearchOptions;
+  /** The question as the person asked it, for the result. */
+  readonly asked: string;
+
   constructor(
     readonly deps: ResearchDeps,
-    readonly options: ResearchOptions,
+    options: ResearchOptions,
   ) {
+    const { earlier } = options;
+    this.asked = options.question;
+    this.options = earlier ? { ...options, question: followUpQuestion(options.question, earlier.question) } : options;
+    // The earlier run's notes come first and keep their numbers: the answer may cite them.
+    if (earlier) this.notes.push(...earlier.notes);
     this.redact = redactor(options.secrets);
     this.secretOrigins = Object.fromEntries(Object.entries(options.secrets).map(([name, secret]) => [name, secret.origin]));
     this.stop = new BrowsingStop(options.interrupt, options.timeLimitMs);

@@ -87,6 +87,12 @@ export type ResearchEvent =
   | { type: 'warning'; message: string }
   | { type: 'concluding'; notes: number; stoppedBy: StoppedBy };
 
+/** What a follow-up keeps of the run before it. */
+export interface EarlierRun {
+  question: string;
+  notes: readonly Note[];
+}
+
 /** The outside world of a research run. */
 export interface ResearchDeps {
   llm: Llm;
@@ -111,6 +117,14 @@ export interface ResearchOptions {
   interrupt: AbortSignal;
   /** Aborted on the second Ctrl-C: stop everything now. */
   hardStop: AbortSignal;
+  /** The run this one follows up (-c): its notes come first, and its question is shown beside this one. */
+  earlier?: EarlierRun;
+  /** --url pages, read before any search result. */
+  urls?: readonly string[];
+  /** --site and --exclude-site host names, and --since. */
+  sites?: readonly string[];
+  excludeSites?: readonly string[];
+  timeRange?: 'day' | 'week' | 'month' | 'year';
   /** Receives the answer as it streams (the CLI prints it on a terminal). */
   onAnswerToken?: (token: string) => void;
   now?: () => Date;

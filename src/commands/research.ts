@@ -9,18 +9,22 @@ import { errorJson, EXIT, printedAsJson, ScoutError } from '../errors.js';
 import type { TraceEvent, Tracer } from '../trace.js';
 import { markdownReport, noAnswerReason, reportTail } from '../ui/output.js';
 import { createProgress } from '../ui/progress.js';
+import { RunStore } from '../state/run-store.js';
 import { renderEvent } from '../ui/render-events.js';
 import { openReportFile } from '../ui/report-file.js';
 import { openTraceFile, type TraceFile } from '../ui/trace-file.js';
 import { terminalText } from '../util/terminal-text.js';
 import { writeJson, type Io } from './io.js';
+import { earlierRun, keepRun, namedSources, type SourceFlags } from './sources.js';
 import { watchInterrupts } from './signals.js';
 
-export interface ResearchFlags {
+export interface ResearchFlags extends SourceFlags {
   json?: boolean;
   output?: string;
   trace?: string;
   secret?: string[];
+  /** The run to follow up: 'last' or a run id (followUpTarget in sources.ts). */
+  followUp?: string;
 }
 
 function exitCodeFor(result: ResearchResult): number {
@@ -32,6 +36,10 @@ function exitCodeFor(result: ResearchResult): number {
 export async function runResearch(question: string, config: Config, flags: ResearchFlags, io: Io): Promise<number> {
   const secrets = { ...config.secrets, ...parseSecrets(flags.secret ?? []) };
   const redact = redactor(secrets);
+  const store = new RunStore(io.env);
+  // A bad --url or an unknown run id fails before any model call.
+  const named = namedSources(flags);
+  const followUp = flags.followUp ? earlierRun(store, flags.followUp) : undefined;
   // Both output files are checked before any model call: a bad path fails at once, not after the run.
   const reportFile = flags.output ? openReportFile(flags.output) : undefined;
   const progress = createProgress({ quiet: config.quiet, stream: io.stderr, env: io.env });
@@ -62,6 +70,8 @@ export async function runResearch(question: string, config: Config, flags: Resea
         timeLimitMs: config.timeLimit === undefined ? undefined : config.timeLimit * 1000,
         language: answerLanguage(question, config.lang),
         secrets,
+        ...named,
+        ...(followUp ? { earlier: followUp.earlier } : {}),
         interrupt: interrupts.first,
         hardStop: interrupts.second,
         onAnswerToken,
@@ -78,6 +88,7 @@ export async function runResearch(question: string, config: Config, flags: Resea
     const result = step.value;
     progress.stop();
     trace({ type: 'result', stoppedBy: result.stoppedBy, stats: result.stats });
+    keepRun(store, result, redact, followUp?.id, (message) => progress.warn(message));
     const report = markdownReport(result);
     reportFile?.write(report);
     if (flags.json) writeJson(io, result);

@@ -1,10 +1,19 @@
 /** Query rewriting: the question becomes a search query for the goal, or REQUEST_EXIT when no web is needed. */
 import type { ChatMessage } from '../llm/types.js';
-import { isoDate, join } from './sections.js';
+import { isoDate, join, numberedNotes, section, type PromptNote } from './sections.js';
 
 export interface SearchPromptInput {
   question: string;
   today: Date;
+  /** A follow-up's notes from the run before: when they answer, no search is needed. */
+  earlierNotes?: readonly PromptNote[];
+}
+
+const FOLLOW_UP = 'The question follows an earlier question, and the notes taken for it are given. If those notes already answer the new question, answer exactly:\nREQUEST_EXIT\nOtherwise write a query that stands on its own: replace "it", "they", "the second one" with the names the earlier question and notes give.';
+
+/** The question as every prompt of a follow-up shows it: the new one, and the one it follows. */
+export function followUpQuestion(question: string, earlier: string): string {
+  return `${question}\n(This follows up the earlier question: ${earlier})`;
 }
 
 function instructions(year: number): string {
@@ -32,8 +41,10 @@ function instructions(year: number): string {
 }
 
 export function searchPrompt(input: SearchPromptInput): ChatMessage[] {
+  const followUp = input.earlierNotes !== undefined;
+  const notes = input.earlierNotes?.length ? numberedNotes(input.earlierNotes) : '(none)';
   return [
-    { role: 'system', content: instructions(input.today.getUTCFullYear()) },
-    { role: 'user', content: `Today is ${isoDate(input.today)}.\nQuestion: ${input.question}` },
+    { role: 'system', content: join(instructions(input.today.getUTCFullYear()), followUp ? FOLLOW_UP : '') },
+    { role: 'user', content: join(`Today is ${isoDate(input.today)}.\nQuestion: ${input.question}`, followUp ? section('Notes from the earlier question:', notes) : '') },
   ];
 }

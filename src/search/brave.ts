@@ -12,6 +12,7 @@ import { sleep as realSleep } from '../util/timing.js';
 import { braveFailure, BRAVE_KEY_HINT, describeBody, isQuota, rateLimitReset } from './brave-errors.js';
 import { braveLanguage, braveParams, MAX_COUNT, type BraveOptionalParams, type BraveParams } from './brave-params.js';
 import { refine } from './normalise-url.js';
+import { scopedQuery } from './scope.js';
 import { sharedRateLimiter, type Sleep } from './rate-limit.js';
 import type { SearchOptions, SearchProvider, SearchResponse, SearchResult } from './types.js';
 
@@ -111,7 +112,7 @@ function callInput(query: string, count: number, defaults: BraveOptionalParams, 
     ...(search.safesearch ? { safesearch: search.safesearch } : {}),
     ...(search.timeRange ? { freshness: FRESHNESS[search.timeRange] } : {}),
     ...search.params,
-    q: query,
+    q: scopedQuery(query, search),
     count: Math.min(MAX_COUNT, Math.max(1, count)),
   };
 }

@@ -11,6 +11,7 @@ import type { HealthCheck } from '../health.js';
 import { noTrace, type Tracer } from '../trace.js';
 import { resultPageUrl, type BrowserEngine } from './engines.js';
 import { normaliseUrl, refine } from './normalise-url.js';
+import { scopedQuery } from './scope.js';
 import { SEARXNG_START } from './searxng.js';
 import type { PageLoader, SearchOptions, SearchProvider, SearchResponse, SearchResult } from './types.js';
 
@@ -44,9 +45,20 @@ interface Asked {
   results: SearchResult[];
 }
 
-async function ask(browser: PageLoader, engine: BrowserEngine, query: string, timeoutMs: number, signal?: AbortSignal): Promise<Asked> {
+/**
+ * The result page for the query, kept to the sites asked for (site: works on
+ * all four engines) and, on DuckDuckGo, to the time range (its df parameter);
+ * the other engines' pages are asked without one.
+ */
+function pageUrl(engine: BrowserEngine, query: string, search: SearchOptions): string {
+  const url = resultPageUrl(engine, scopedQuery(query, search));
+  return engine.name === 'duckduckgo' && search.timeRange ? `${url}&df=${search.timeRange[0]}` : url;
+}
+
+async function ask(browser: PageLoader, engine: BrowserEngine, query: string, timeoutMs: number, search: SearchOptions): Promise<Asked> {
+  const { signal } = search;
   // cheerio is loaded only when a result page is read, not by every command that builds a provider.
-  const [load, { readResultPage }] = await Promise.all([browser.load(resultPageUrl(engine, query), { timeoutMs, signal }), import('./result-pages.js')]);
+  const [load, { readResultPage }] = await Promise.all([browser.load(pageUrl(engine, query, search), { timeoutMs, signal }), import('./result-pages.js')]);
   if (signal?.aborted) throw signal.reason;
   const page = { engine: engine.name, url: load.url, status: load.status, html: load.html };
   if (load.error) return { page: { ...page, results: 0, failed: load.error }, results: [] };
@@ -81,7 +93,7 @@ export function createBrowserSearch(options: BrowserSearchOptions): SearchProvid
     const pages: EnginePage[] = [];
     const lists: SearchResult[][] = [];
     for (const [i, engine] of engines.entries()) {
-      const { page, results } = await ask(browser, engine, query, timeoutMs, search.signal);
+      const { page, results } = await ask(browser, engine, query, timeoutMs, search);
       pages.push(page);
       lists.push(results);
       const next = engines[i + 1];

@@ -6,6 +6,7 @@ import { messageOf, ScoutError } from '../errors.js';
 import type { HealthCheck } from '../health.js';
 import { noTrace, type Tracer } from '../trace.js';
 import { refine } from './normalise-url.js';
+import { scopedQuery } from './scope.js';
 import type { SearchOptions, SearchProvider, SearchResponse, SearchResult } from './types.js';
 
 /** The bundled SearxNG, started from scout's folder: docker-compose.yml refuses to start without a secret. */
@@ -49,7 +50,7 @@ export function createSearxng(options: SearxngOptions): SearchProvider {
 
   const endpoint = (query: string, search: SearchOptions, format: 'json' | 'html') => {
     const url = new URL('/search', baseUrl);
-    url.searchParams.set('q', query);
+    url.searchParams.set('q', scopedQuery(query, search));
     if (format === 'json') url.searchParams.set('format', 'json');
     if (search.language) url.searchParams.set('language', search.language);
     if (search.timeRange) url.searchParams.set('time_range', TIME_RANGE[search.timeRange]);

@@ -13,6 +13,10 @@ export interface SearchOptions {
   count?: number;
   language?: string;
   timeRange?: 'day' | 'week' | 'month' | 'year';
+  /** Host names results must be on (any of them), passed as site: in the query (scope.ts). */
+  sites?: readonly string[];
+  /** Host names results must not be on, passed as -site: in the query. */
+  excludeSites?: readonly string[];
   safesearch?: 'off' | 'moderate' | 'strict';
   /** Engine parameters under the engine's own names (Brave's country, search_lang, offset...); they win over the config's; other engines ignore them. */
   params?: Readonly<Record<string, unknown>>;
