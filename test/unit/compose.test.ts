@@ -42,3 +42,38 @@ describe('bundled SearxNG', () => {
     expect(Object.keys(compose.volumes)).toContain(ollama.volumes[0].split(':')[0]);
   });
 });
+
+describe('the scout batch pool example', () => {
+  const pool = read('examples/pool/docker-compose.yml');
+  const services = pool.services;
+
+  it('starts browserless, SearxNG and an inference server (llama.cpp or vLLM, each behind its profile)', () => {
+    expect(Object.keys(services).sort()).toEqual(['browserless', 'llamacpp', 'searxng', 'vllm']);
+    expect(services.browserless.profiles).toBeUndefined();
+    expect(services.searxng.profiles).toBeUndefined();
+    expect(services.llamacpp.profiles).toEqual(['llamacpp']);
+    expect(services.vllm.profiles).toEqual(['vllm']);
+  });
+
+  it('publishes every service on loopback only, the two inference servers on the same port', () => {
+    for (const service of Object.values<{ ports: string[] }>(services)) for (const port of service.ports) expect(port).toMatch(/^127\.0\.0\.1:\d+:\d+$/);
+    expect(services.llamacpp.ports).toEqual(services.vllm.ports);
+  });
+
+  it('takes the browserless token and SearxNG secret from the environment, and keeps the one long browser session alive', () => {
+    expect(services.browserless.environment.TOKEN).toMatch(/^\$\{BROWSERLESS_TOKEN:\?/);
+    expect(services.searxng.environment.SEARXNG_SECRET).toMatch(/^\$\{SEARXNG_SECRET:\?/);
+    expect(services.browserless.environment.TIMEOUT).toBe('-1');
+  });
+
+  it('mounts the repository\'s SearxNG settings read-only, and gives llama.cpp parallel slots', () => {
+    expect(services.searxng.volumes).toEqual(['../../searxng/settings.yml:/etc/searxng/settings.yml:ro']);
+    const command: string[] = services.llamacpp.command;
+    expect(command[command.indexOf('--parallel') + 1]).toBe('4');
+    expect(Object.keys(pool.volumes)).toContain(services.vllm.volumes[0].split(':')[0]);
+  });
+
+  it('has a healthcheck on every service', () => {
+    for (const service of Object.values<{ healthcheck: { test: string[] } }>(services)) expect(service.healthcheck.test[0]).toBe('CMD');
+  });
+});
