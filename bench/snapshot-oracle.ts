@@ -43,7 +43,7 @@ export class Oracle {
   private constructor(private readonly browser: Browser) {}
 
   static async launch(executablePath: string): Promise<Oracle> {
-    const browser = await puppeteer.launch({ executablePath, headless: true, args: ['--no-sandbox'], defaultViewport: { width: 1920, height: 1080 } });
+    const browser = await puppeteer.launch({ executablePath, headless: true, args: ['--no-sandbox'], defaultViewport: { width: 1920, height: 1080 }, protocolTimeout: 60_000 });
     return new Oracle(browser);
   }
 

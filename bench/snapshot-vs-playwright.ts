@@ -148,6 +148,15 @@ function summary(rows: Measure[]): string[] {
   ];
 }
 
+async function measurePage(tools: Tool[], url: string): Promise<Record<string, Measure>> {
+  const truth = await oracle.truth(url);
+  const row: Record<string, Measure> = {};
+  for (const tool of tools) {
+    for (const [variant, m] of Object.entries(await tool.run(url, truth))) row[tool.name === 'scout' ? `scout ${variant}` : tool.name] = m;
+  }
+  return row;
+}
+
 const pages = pickPages();
 const web = await serve();
 const oracle = await Oracle.launch(CHROMIUM);
@@ -160,18 +169,13 @@ try {
   // A warm-up page per tool, untimed.
   for (const tool of tools) await tool.run(web.url(pages[0]!.id), { controls: [], h1: '' });
   for (const [i, page] of pages.entries()) {
-    const truth = await oracle.truth(web.url(page.id));
-    for (const tool of tools) {
-      const measured = await tool.run(web.url(page.id), truth).catch((error: unknown) => {
-        console.error(`${tool.name} on ${page.id}: ${error instanceof Error ? error.message : String(error)}`);
-        return {};
-      });
-      for (const [variant, m] of Object.entries(measured)) {
-        const key = tool.name === 'scout' ? `scout ${variant}` : tool.name;
-        results.set(key, [...(results.get(key) ?? []), m]);
-      }
-    }
-    if ((i + 1) % 20 === 0) console.error(`${i + 1}/${pages.length} pages`);
+    // A page counts only when the oracle and every tool got through it, so that all rows cover the same pages.
+    const row = await measurePage(tools, web.url(page.id)).catch((error: unknown) => {
+      console.error(`${page.id}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)} (page left out)`);
+      return undefined;
+    });
+    for (const [key, m] of Object.entries(row ?? {})) results.set(key, [...(results.get(key) ?? []), m]);
+    if ((i + 1) % 10 === 0) console.error(`${i + 1}/${pages.length} pages`);
   }
 } finally {
   await Promise.all(tools.map((t) => t.close()));
@@ -180,7 +184,7 @@ try {
   rmSync(outputDir, { recursive: true, force: true });
 }
 
-console.log(`${pages.length} WCXB pages (${PER_KIND} per kind) on loopback; medians per page; tokens = chars/4; controls with a ref pooled over pages`);
+console.log(`${[...results.values()][0]?.length ?? 0} of ${pages.length} WCXB pages (${PER_KIND} per kind) measured on loopback; medians per page; tokens = chars/4; controls with a ref pooled over pages`);
 const header = ['', 'snapshot chars', 'tokens', 'visible controls with a ref', 'main heading kept', 'cut at the size limit', 'navigate + snapshot'];
 printTable(header, [...results.entries()].map(([name, rows]) => [name, ...summary(rows)]));
 const base = results.get('Playwright MCP');
