@@ -15,7 +15,7 @@
 import type { CDPSession, Page, Protocol } from 'puppeteer-core';
 import { within } from '../../util/timing.js';
 import { kindOfType, MAX_DOCUMENT_BYTES, mediaType, sniff, type DocumentKind } from '../read/document/kinds.js';
-import { passPage, type PageResponse } from './page-response.js';
+import { passPage } from './page-response.js';
 
 /** A main-frame response that was not a page. */
 export interface CaughtDocument {
@@ -74,13 +74,13 @@ async function answer(cdp: CDPSession, event: Paused, body?: { bytes: Uint8Array
   });
 }
 
-async function handle(cdp: CDPSession, event: Paused, mainFrameId: string, caught: CaughtDocument[], pages: PageResponse[]): Promise<void> {
+async function handle(cdp: CDPSession, event: Paused, mainFrameId: string, caught: CaughtDocument[]): Promise<void> {
   const status = event.responseStatusCode ?? 0;
   if (event.responseErrorReason !== undefined) return void (await cdp.send('Fetch.continueRequest', { requestId: event.requestId }));
   const contentType = header(event, 'content-type') ?? '';
   const verdict = kindOfType(contentType);
   const mainPage = event.frameId === mainFrameId && (status < 300 || status >= 400) && /^(?:text\/html|application\/xhtml\+xml)$/.test(mediaType(contentType));
-  if (mainPage) return passPage(cdp, event, pages);
+  if (mainPage) return passPage(cdp, event);
   if (event.frameId !== mainFrameId || (status >= 300 && status < 400) || verdict === 'page') {
     return void (await cdp.send('Fetch.continueResponse', { requestId: event.requestId }));
   }
@@ -109,12 +109,12 @@ async function handle(cdp: CDPSession, event: Paused, mainFrameId: string, caugh
  * returned list as its response arrives; a failure to handle one fails that
  * navigation only.
  */
-export async function catchDocuments(page: Page, pages: PageResponse[] = []): Promise<CaughtDocument[]> {
+export async function catchDocuments(page: Page): Promise<CaughtDocument[]> {
   const caught: CaughtDocument[] = [];
   const cdp = await page.createCDPSession();
   const { frameTree } = await cdp.send('Page.getFrameTree');
   cdp.on('Fetch.requestPaused', (event: Paused) => {
-    handle(cdp, event, frameTree.frame.id, caught, pages).catch((error: unknown) => {
+    handle(cdp, event, frameTree.frame.id, caught).catch((error: unknown) => {
       caught.push({ url: event.request.url, contentType: header(event, 'content-type') ?? '', kind: 'failed', reason: error instanceof Error ? error.message : String(error) });
       void cdp.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'Failed' }).catch(() => {});
     });

@@ -84,7 +84,7 @@ export async function loadInTab(tab: ReadingTab, url: string, href: string, opti
       evaluateTimeoutMs,
       loadEventWaitMs: settings.settleMs ?? LOAD_EVENT_WAIT_MS,
     },
-    (loaded) => readWhenSettled(loaded, tab.responses, { deadline: started + navigationTimeout(options.timeoutMs ?? settings.timeoutMs), evaluateTimeoutMs, signal: options.signal }, (p) => readSettledDom(p, evaluateTimeoutMs)),
+    (loaded) => readWhenSettled(loaded, { deadline: started + navigationTimeout(options.timeoutMs ?? settings.timeoutMs), evaluateTimeoutMs, signal: options.signal }, (p) => readSettledDom(p, evaluateTimeoutMs)),
   );
   const happened = {
     dialogs: guards.dialogs.slice(mark.dialogs).map((d) => d.message),

@@ -10,7 +10,6 @@ import type { LaunchedBrowser } from '../launch/launch.js';
 import { preparePage, type PageGuards } from '../page/setup.js';
 import type { HostResolver } from '../page/url-guard.js';
 import { catchDocuments, type CaughtDocument } from './document-capture.js';
-import type { PageResponse } from './page-response.js';
 
 /** Chromium under load can leave a new tab unanswered for good; a tab given up on is closed should it appear later. */
 const TAB_OPEN_TIMEOUT_MS = 15_000;
@@ -20,8 +19,6 @@ export interface ReadingTab {
   guards: PageGuards;
   /** Documents (PDFs, text files, other files) the tab navigated to, caught before Chromium showed or saved them. Only grows. */
   documents: CaughtDocument[];
-  /** The last pages' own responses, as they came before scripts ran (page-response.ts). */
-  responses: PageResponse[];
   /** Stuck in a script: replace it before the next load. */
   stuck?: boolean;
   /** Has navigated before: the next navigation is a person moving on, and waits a moment first. */
@@ -78,8 +75,7 @@ export class SessionTabs {
   private async prepare(use: 'reading' | 'ahead'): Promise<ReadingTab> {
     const page = (use === 'reading' ? await this.launched.startPage() : undefined) ?? (await this.create(use === 'ahead' ? 'window' : 'tab'));
     const guards = await preparePage(page, { ...this.setup, popups: 'close' });
-    const responses: PageResponse[] = [];
-    return { page, guards, documents: await catchDocuments(page, responses), responses };
+    return { page, guards, documents: await catchDocuments(page) };
   }
 
   private create(type: 'tab' | 'window'): Promise<Page> {
