@@ -7,28 +7,17 @@
  * bench/out/wcxb-scout-types.json (for score.mjs --per-page comparisons).
  *
  *   npm run bench:extract [-- --only aeb|wcxb] [-- --no-readability]
+ *
+ * Through the real reading session in Chromium, quiet and under a CPU hog: extract-browser.ts.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { readPage } from '../src/browser/read/page-text.js';
+import { aebPages, OUT, SCORE, wcxbPages, type Page } from './extract-pages.js';
 import { median } from './support.js';
-
-const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const SHARED = resolve(REPO, '..', 'shared');
-const SCORE = join(SHARED, 'bench', 'score.mjs');
-const OUT = join(REPO, 'bench', 'out');
-
-interface Page {
-  id: string;
-  url: string;
-  html: string;
-  /** WCXB's page type, when known. */
-  type?: string;
-}
 
 /** Page type scout detected, per set and page id. */
 const detected = new Map<string, string>();
@@ -46,35 +35,6 @@ const extractors: Record<string, Extractor> = {
     return new Readability(document as unknown as Document).parse()?.textContent ?? '';
   },
 };
-
-function aebPages(): Page[] {
-  const dir = join(SHARED, 'data', 'aeb');
-  const truth = JSON.parse(readFileSync(join(dir, 'ground-truth.json'), 'utf8')) as Record<string, { url: string }>;
-  return readdirSync(join(dir, 'html'))
-    .filter((f) => f.endsWith('.html'))
-    .sort()
-    .map((f) => {
-      const id = basename(f, '.html');
-      return { id, url: truth[id]?.url ?? 'https://example.com/', html: readFileSync(join(dir, 'html', f), 'utf8') };
-    });
-}
-
-function wcxbPages(): Page[] {
-  const dir = join(SHARED, 'data', 'wcxb', 'dev');
-  return readdirSync(join(dir, 'html'))
-    .filter((f) => f.endsWith('.html'))
-    .sort()
-    .map((f) => {
-      const id = basename(f, '.html');
-      const truth = JSON.parse(readFileSync(join(dir, 'ground-truth', `${id}.json`), 'utf8')) as {
-        url?: string;
-        _internal?: { page_type?: { primary?: string } };
-      };
-      const type = truth._internal?.page_type?.primary ?? 'article';
-      return { id, url: truth.url ?? 'https://example.com/', html: readFileSync(join(dir, 'html', f), 'utf8'), type: type === 'category' ? 'collection' : type };
-    });
-}
-
 
 function run(name: string, extract: Extractor, pages: Page[], set: string): { file: string; ms: number } {
   const preds: Record<string, string> = {};

@@ -1,0 +1,132 @@
+/**
+ * The reader through the real path: the shared AEB and WCXB pages served on loopback
+ * (as text/html without a charset, as many servers send them) and read through the
+ * reading session in Chromium, beside the same pages read in-process; once on the
+ * machine as it is and once with a CPU hog on every core (a busy-loop child process
+ * each). Prints F1 (score.mjs), WCXB per type, empty reads (pages whose read has no
+ * word), retried and fallback reads, and the median ms per page.
+ *
+ *   node --import tsx bench/extract-browser.ts [--only aeb|wcxb] [--limit N] [--no-hog]
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { cpus } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { NO_HUMAN } from '../src/browser/page/human.js';
+import { readPage } from '../src/browser/read/page-text.js';
+import { openSession } from '../src/browser/session/reading-session.js';
+import { listen } from '../test/support/listen.js';
+import { aebPages, OUT, SCORE, wcxbPages, type Page } from './extract-pages.js';
+import { median } from './support.js';
+
+interface PerPage {
+  f1?: number;
+  precision: number;
+  recall: number;
+  page_type?: string;
+}
+
+interface Run {
+  preds: Record<string, string>;
+  ms: number;
+  empty: number;
+  /** Ids of the pages whose read had no word. */
+  emptyIds?: string[];
+  retried: number;
+  fallback: number;
+}
+
+function hog(): ChildProcess[] {
+  return cpus().map(() => spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }));
+}
+
+/** Per-page scores of the pages read, and F1 over them as score.mjs computes it per set. */
+function score(set: string, preds: Record<string, string>, ids: string[]): { f1: number; types: Record<string, number> } {
+  const file = join(OUT, `${set}-browser-tmp.json`);
+  const per = join(OUT, `${set}-browser-tmp.per.json`);
+  writeFileSync(file, JSON.stringify(preds));
+  execFileSync(process.execPath, [SCORE, set, file, '--per-page', per, ...(set === 'aeb' ? ['--bootstrap', '0'] : [])], { stdio: 'ignore' });
+  const rows = JSON.parse(readFileSync(per, 'utf8')) as Record<string, PerPage>;
+  const picked = ids.map((id) => rows[id]).filter((r): r is PerPage => r !== undefined);
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  const types: Record<string, number> = {};
+  if (set === 'aeb') {
+    const p = mean(picked.map((r) => r.precision));
+    const r = mean(picked.map((x) => x.recall));
+    return { f1: p + r > 0 ? (2 * p * r) / (p + r) : 0, types };
+  }
+  for (const t of [...new Set(picked.map((r) => r.page_type ?? '?'))].sort()) types[t] = mean(picked.filter((r) => r.page_type === t).map((r) => r.f1 ?? 0));
+  return { f1: mean(picked.map((r) => r.f1 ?? 0)), types };
+}
+
+function inProcess(pages: Page[]): Run {
+  const preds: Record<string, string> = {};
+  const times: number[] = [];
+  for (const page of pages) {
+    const t0 = performance.now();
+    preds[page.id] = readPage(page.html, page.url, { maxChars: Number.MAX_SAFE_INTEGER }).markdown;
+    times.push(performance.now() - t0);
+  }
+  return { preds, ms: median(times), empty: pages.filter((p) => !/\w/.test(preds[p.id] ?? '')).length, retried: 0, fallback: 0 };
+}
+
+async function viaBrowser(pages: Page[]): Promise<Run> {
+  const byPath = new Map(pages.map((p) => [`/${p.id}`, p]));
+  const web = await listen((req, res) => {
+    const page = byPath.get(req.url ?? '');
+    if (!page) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(page.html);
+  });
+  const session = await openSession({ launch: { headful: false, stealth: true }, allowPrivateNetwork: true, human: NO_HUMAN, interstitialWaitMs: 0 });
+  const run: Run = { preds: {}, ms: 0, empty: 0, retried: 0, fallback: 0 };
+  const times: number[] = [];
+  try {
+    for (const page of pages) {
+      const load = await session.load(`${web.url}/${page.id}`);
+      times.push(load.ms);
+      const md = load.error ? '' : readPage(load.html, page.url, { maxChars: Number.MAX_SAFE_INTEGER }).markdown;
+      run.preds[page.id] = md;
+      if (!/\w/.test(md)) run.emptyIds = [...(run.emptyIds ?? []), page.id];
+      if (load.read?.retried) run.retried += 1;
+      if (load.read?.fallback) run.fallback += 1;
+    }
+  } finally {
+    await session.close();
+    await web.close();
+  }
+  return { ...run, empty: run.emptyIds?.length ?? 0, ms: median(times) };
+}
+
+function line(name: string, set: string, run: Run, ids: string[]): string {
+  const { f1, types } = score(set, run.preds, ids);
+  const typeCells = Object.entries(types).map(([t, v]) => `${t.slice(0, 5)} ${v.toFixed(3)}`).join(' ');
+  return `${name.padEnd(22)} F1 ${f1.toFixed(3)}  empty ${run.empty}  retried ${run.retried}  fallback ${run.fallback}  ${run.ms.toFixed(0)} ms/page  ${typeCells}${run.emptyIds ? `  empty: ${run.emptyIds.join(' ')}` : ''}`;
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
+  const limit = argv.includes('--limit') ? Number(argv[argv.indexOf('--limit') + 1]) : Infinity;
+  mkdirSync(OUT, { recursive: true });
+  for (const [set, load] of [['aeb', aebPages], ['wcxb', wcxbPages]] as const) {
+    if (only && only !== set) continue;
+    const all = load();
+    // Every nth page, so a limited run still spans the set (and WCXB's types).
+    const step = Math.max(1, Math.floor(all.length / Math.min(limit, all.length)));
+    const pages = all.filter((_, i) => i % step === 0).slice(0, limit);
+    const ids = pages.map((p) => p.id);
+    console.log(`\n${set.toUpperCase()}: ${pages.length} of ${all.length} pages`);
+    console.log(line('in-process', set, inProcess(pages), ids));
+    console.log(line('browser', set, await viaBrowser(pages), ids));
+    if (argv.includes('--no-hog')) continue;
+    const hogs = hog();
+    try {
+      console.log(line(`browser, ${hogs.length}-core hog`, set, await viaBrowser(pages), ids));
+    } finally {
+      for (const child of hogs) child.kill();
+    }
+  }
+}
+
+await main();
