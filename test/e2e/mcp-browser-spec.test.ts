@@ -44,7 +44,7 @@ async function ok(args: Record<string, unknown>): Promise<Data> {
 const ids = async (): Promise<string[]> => ((await ok({ action: 'tabs' })).tabs as Data[]).map((t) => t.id as string);
 
 describe("the spec's example calls", () => {
-  it('requests with targetId/filter/limit/clear, text with selector/maxChars, emulate with device/colorScheme/timezoneId/locale', async () => {
+  it('requests with targetId/filter/limit/clear, text with selector/maxChars, snapshot with query/maxChars, emulate with device/colorScheme/timezoneId/locale', async () => {
     const probe = (await ok({ action: 'open', url: web.at('/tool/emulate.html') })).tab.id as string;
     const noisy = (await ok({ action: 'open', url: web.at('/tool/logs.html') })).tab.id as string;
     const answered = async () => ((await ok({ action: 'requests', targetId: noisy, filter: 'data.json' })).entries as Data[]).filter((r) => r.status === 200).length;
@@ -64,6 +64,10 @@ describe("the spec's example calls", () => {
     expect(await ok({ action: 'text', targetId: probe, selector: 'h1', maxChars: 3 })).toMatchObject({ tab: probe, text: 'Pro', truncated: true });
     // tab stays an alias of targetId.
     expect(await ok({ action: 'text', tab: probe, selector: 'h1' })).toMatchObject({ tab: probe, text: 'Probe' });
+
+    const snapshot = await ok({ action: 'snapshot', targetId: probe, query: 'probe', maxChars: 2_000 });
+    expect(snapshot).toMatchObject({ tab: probe, matches: 1 });
+    expect(snapshot.snapshot).toContain('heading "Probe"');
 
     const emulated = await ok({ action: 'emulate', targetId: probe, device: 'Pixel 7', colorScheme: 'dark', timezoneId: 'Europe/Berlin', locale: 'de-DE' });
     expect(emulated).toMatchObject({
