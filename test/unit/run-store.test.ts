@@ -74,7 +74,12 @@ describe('run store', () => {
 
   it('refuses an unknown id and an empty history with a hint', () => {
     const store = freshStore();
-    const unknown = (() => { try { store.load('20200101-000000-000-abcd'); } catch (e) { return e; } })();
+    let unknown: unknown;
+    try {
+      store.load('20200101-000000-000-abcd');
+    } catch (error) {
+      unknown = error;
+    }
     expect(unknown).toBeInstanceOf(ScoutError);
     expect((unknown as ScoutError).exitCode).toBe(2);
     expect((unknown as ScoutError).hint).toContain('scout history');
