@@ -16,7 +16,7 @@ import { findChrome } from '../../src/browser/launch/chrome.js';
 import { agentScript, promptKind, user, type AgentScript } from '../support/agent-script.js';
 import { startLlmDouble, type LlmDouble } from '../support/llm-double.js';
 import { chromiumsUnder, startResearchWorld, type Json, type ResearchWorld } from '../support/research-world.js';
-import { runCli, type CliResult } from '../support/run-cli.js';
+import { runCliUntil, type CliResult, type SignalStep } from '../support/run-cli.js';
 import { removeTempDirs, tempDir } from '../support/temp.js';
 
 afterAll(removeTempDirs);
@@ -60,12 +60,12 @@ function countingChrome(dir: string): { path: string; log: string } {
   return { path, log };
 }
 
-async function batch(file: string, extra: string[], dir = tempDir('scout-batch-')): Promise<Batch> {
+async function batch(file: string, extra: string[], dir = tempDir('scout-batch-'), steps: SignalStep[] = []): Promise<Batch> {
   const llm = await startLlmDouble({ script: agentScript(script()) });
   const chrome = countingChrome(dir);
   const trace = join(dir, 'trace.jsonl');
   const args = ['batch', file, '--llm-url', llm.url, '--searxng-url', world.searx.url, '--allow-private-network', '--chrome', chrome.path, '--trace', trace, ...extra];
-  const result = await runCli(args, { env: { TMPDIR: dir }, timeoutMs: 240_000 });
+  const result = await runCliUntil(args, { env: { TMPDIR: dir }, timeoutMs: 240_000, steps });
   await llm.close();
   const lines = (path: string) => {
     try {
@@ -138,6 +138,23 @@ describe('scout batch', () => {
     expect(lines.map((l) => l.id).sort()).toEqual(['q1', 'q2', 'q5']);
     expect(lines.find((l) => l.id === 'q5')).toMatchObject({ line: 5, question: QUESTIONS[2], stoppedBy: 'answer_found' });
     expect(run.launches()).toBe(1);
+  }, 240_000);
+
+  it('keeps the finished lines on Ctrl-C, whole, and drops the runs in flight (exit 130)', async () => {
+    const dir = tempDir('scout-batch-');
+    const file = join(dir, 'questions.txt');
+    const out = join(dir, 'results.jsonl');
+    writeFileSync(file, `${QUESTIONS.join('\n')}\n`);
+    const run = await batch(file, ['--jobs', '2', '-o', out], dir, [{ until: (stderr) => /1\/6 done/.test(stderr), signal: 'SIGINT' }]);
+    expect(run.result.code).toBe(130);
+    expect(run.result.stderr).toContain('interrupted: finishing no more questions');
+    const text = readFileSync(out, 'utf8');
+    expect(text.endsWith('\n')).toBe(true);
+    const lines = records(text);
+    expect(lines.length).toBeGreaterThanOrEqual(1);
+    expect(lines.length).toBeLessThan(6);
+    for (const l of lines) expect(l.stoppedBy).toBe('answer_found');
+    expect(chromiumsUnder(dir)).toEqual([]);
   }, 240_000);
 
   it('refuses --jobs 0 in one line (exit 2) before any model call', async () => {
