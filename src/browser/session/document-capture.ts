@@ -81,7 +81,8 @@ async function handle(cdp: CDPSession, event: Paused, mainFrameId: string, caugh
   const verdict = kindOfType(contentType);
   const mainPage = event.frameId === mainFrameId && (status < 300 || status >= 400) && /^(?:text\/html|application\/xhtml\+xml)$/.test(mediaType(contentType));
   if (mainPage) return passPage(cdp, event);
-  if (event.frameId !== mainFrameId || (status >= 300 && status < 400) || verdict === 'page') {
+  // An error answer (a proxy's refusal, a 404 in plain text) is left to the page's own error handling, not read as a document.
+  if (event.frameId !== mainFrameId || status >= 300 || verdict === 'page') {
     return void (await cdp.send('Fetch.continueResponse', { requestId: event.requestId }));
   }
   const url = event.request.url;
