@@ -67,6 +67,13 @@ describe('document kinds', () => {
     expect(json.ok && json.document.markdown.split('\n').length).toBeGreaterThan(40);
     expect(await readDocument({ bytes: Buffer.from(' \n'), kind: 'text', url: 'http://x.test/empty.txt' })).toEqual({ ok: false, reason: 'the file is empty' });
   });
+
+  it('reads a text file that names no charset as UTF-8 when its bytes are, else as windows-1252', async () => {
+    const utf8 = await readDocument({ bytes: Buffer.from('Zürich,München\n', 'utf8'), kind: 'text', url: 'http://x.test/cities.csv', contentType: 'text/csv' });
+    expect(utf8.ok && utf8.document.markdown).toBe('Zürich,München');
+    const latin = await readDocument({ bytes: Buffer.from('Z\xfcrich\n', 'latin1'), kind: 'text', url: 'http://x.test/city.txt', contentType: 'text/plain' });
+    expect(latin.ok && latin.document.markdown).toBe('Zürich');
+  });
 });
 
 describe('the page of a quote', () => {

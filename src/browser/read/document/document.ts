@@ -6,7 +6,8 @@
  */
 import type { LoadedDocument } from '../../types.js';
 import { cleanLink, type Link } from '../links.js';
-import { charsetOf, isPdf, MAX_DOCUMENT_BYTES, type DocumentKind } from './kinds.js';
+import { decodeText } from '../charset.js';
+import { isPdf, MAX_DOCUMENT_BYTES, type DocumentKind } from './kinds.js';
 import { extractPdf, type PdfBounds } from './pdf-text.js';
 
 export type DocumentRead = { ok: true; document: LoadedDocument } | { ok: false; reason: string };
@@ -40,15 +41,6 @@ export function fileTitle(url: string): string {
   }
 }
 
-function decodeText(bytes: Uint8Array, contentType: string | undefined): string {
-  const charset = charsetOf(contentType) ?? 'utf-8';
-  try {
-    return new TextDecoder(charset).decode(bytes);
-  } catch {
-    return new TextDecoder('utf-8').decode(bytes);
-  }
-}
-
 /** A one-line JSON document is laid out, so that it has lines to read and to cut at. */
 function layOut(text: string): string {
   if (text.length > 200 && !text.trimEnd().includes('\n') && /^\s*[[{]/.test(text)) {
@@ -62,7 +54,7 @@ function layOut(text: string): string {
 }
 
 function textDocument(input: DocumentInput): DocumentRead {
-  const whole = layOut(decodeText(input.bytes, input.contentType).replace(/\r\n?/g, '\n'));
+  const whole = layOut(decodeText(input.bytes, input.contentType ?? '', false).replace(/\r\n?/g, '\n'));
   if (whole.trim() === '') return { ok: false, reason: 'the file is empty' };
   const cut = whole.length > MAX_TEXT_CHARS ? `read the first ${MAX_TEXT_CHARS} of ${whole.length} characters` : undefined;
   const markdown = cut ? whole.slice(0, MAX_TEXT_CHARS) : whole;

@@ -22,11 +22,6 @@ export function mediaType(contentType: string | undefined): string {
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-/** The charset parameter of a Content-Type header, if any. */
-export function charsetOf(contentType: string | undefined): string | undefined {
-  return /;\s*charset\s*=\s*"?([\w.:-]+)/i.exec(contentType ?? '')?.[1];
-}
-
 export function kindOfType(contentType: string | undefined): TypeVerdict {
   const type = mediaType(contentType);
   if (type === '' || SNIFF_TYPES.test(type)) return 'sniff';
