@@ -10,7 +10,7 @@
  * the others are extraction misses, reported apart. Prompt tokens saved are
  * against the whole page, over all pages.
  *
- *   npm run bench:fact-survival [-- --max-questions 4] [-- --show 10] [-- --every 3]
+ *   npm run bench:facts [-- --max-questions 4 --show 10 --every 3]
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
