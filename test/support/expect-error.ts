@@ -10,3 +10,14 @@ export async function scoutErrorOf(promise: Promise<unknown>): Promise<ScoutErro
   expect(error).toBeInstanceOf(ScoutError);
   return error as ScoutError;
 }
+
+/** The ScoutError a call throws; fails the test when it returns or throws anything else. */
+export function thrown(fn: () => unknown): ScoutError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ScoutError);
+    return error as ScoutError;
+  }
+  throw new Error('expected a ScoutError');
+}

@@ -1,20 +1,10 @@
 /** Brave's settings as a person gives them (flags, environment, config file) and the checks on headers, languages and rates. */
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.js';
-import { ScoutError } from '../../src/errors.js';
 import { checkBraveHeaders } from '../../src/search/brave-headers.js';
 import { braveLanguage } from '../../src/search/brave-params.js';
 import { createRateLimiter } from '../../src/search/rate-limit.js';
-
-function thrown(fn: () => unknown): ScoutError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ScoutError);
-    return error as ScoutError;
-  }
-  throw new Error('expected a ScoutError');
-}
+import { thrown } from '../support/expect-error.js';
 
 describe('Brave settings in the config', () => {
   it('reads every parameter from flags, the environment and the file, normalised as Brave wants them', () => {

@@ -2,20 +2,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULTS, defaultConfigPath, llmBaseUrl, loadConfig, resolveConfig } from '../../src/config.js';
-import { ScoutError } from '../../src/errors.js';
 import { removeTempDirs, tempDir } from '../support/temp.js';
+import { thrown } from '../support/expect-error.js';
 
 afterAll(removeTempDirs);
-
-function thrown(fn: () => unknown): ScoutError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ScoutError);
-    return error as ScoutError;
-  }
-  throw new Error('expected a ScoutError');
-}
 
 describe('resolveConfig precedence', () => {
   it('uses defaults when nothing is given', () => {
