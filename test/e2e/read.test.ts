@@ -59,8 +59,9 @@ describe('scout read', () => {
     expect(web.requests.length).toBe(before);
   });
 
+  // A file: URL names a local document (read by read-local.ts, tested in pdf.test.ts), so ftp: stands for the other schemes.
   it('rejects a bad URL or a non-web scheme with exit 2', async () => {
-    for (const url of ['http://exa mple.com/', 'javascript:alert(1)', 'file:///etc/passwd']) {
+    for (const url of ['http://exa mple.com/', 'javascript:alert(1)', 'ftp://example.com/notes.txt']) {
       const { code, stderr } = await runCli(['read', url, '--allow-private-network']);
       expect(code, url).toBe(2);
       expect(stderr, url).toMatch(/^scout: (not a valid URL|refused \w+: URL: only http and https pages can be opened)/);
