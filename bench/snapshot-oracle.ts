@@ -87,6 +87,11 @@ export function refLines(snapshot: string): Control[] {
 
 /** How many of the controls have a ref line of the same role and name (else the same name), each line used once. */
 export function controlsWithRef(controls: readonly Control[], snapshot: string): number {
+  return controls.length - missedControls(controls, snapshot).length;
+}
+
+/** The controls without a ref line of the same role and name (else the same name), each line used once. */
+export function missedControls(controls: readonly Control[], snapshot: string): Control[] {
   const lines = refLines(snapshot);
   const free = new Map<string, number>();
   const freeByName = new Map<string, number>();
@@ -95,22 +100,19 @@ export function controlsWithRef(controls: readonly Control[], snapshot: string):
     bump(free, `${l.role}|${norm(l.name)}`, 1);
     bump(freeByName, norm(l.name), 1);
   }
-  let found = 0;
   const unmatched: Control[] = [];
   for (const c of controls) {
     const key = `${c.role}|${norm(c.name)}`;
     if ((free.get(key) ?? 0) > 0) {
       bump(free, key, -1);
       bump(freeByName, norm(c.name), -1);
-      found += 1;
     } else unmatched.push(c);
   }
-  for (const c of unmatched) {
-    if ((freeByName.get(norm(c.name)) ?? 0) <= 0) continue;
+  return unmatched.filter((c) => {
+    if ((freeByName.get(norm(c.name)) ?? 0) <= 0) return true;
     bump(freeByName, norm(c.name), -1);
-    found += 1;
-  }
-  return found;
+    return false;
+  });
 }
 
 /** Whether the h1's text (its first 40 characters, case and spacing aside) appears in the snapshot. */

@@ -6,26 +6,28 @@
  * was cut at the size limit, and navigate + snapshot time. Visible controls and
  * the h1 come from a plain Chromium of the bench's own (snapshot-oracle.ts).
  *
- * Playwright MCP runs when it can be found: PLAYWRIGHT_MCP=<path to its cli.js
- * or its package folder>, else @playwright/mcp in node_modules. Install it apart:
- *   npm install --prefix /tmp/pwmcp @playwright/mcp@0.0.83
- *   PLAYWRIGHT_MCP=/tmp/pwmcp/node_modules/@playwright/mcp node --import tsx bench/snapshot-vs-playwright.ts [--per-kind 20] [--data DIR]
+ * Playwright MCP runs when it can be found: the @playwright/mcp dev dependency
+ * (0.0.83, pinned), or PLAYWRIGHT_MCP=<path to its cli.js or its package folder>:
+ *   node --import tsx bench/snapshot-vs-playwright.ts [--per-kind 20] [--data DIR]
  * --per-kind N takes the first N pages of each kind (default 20: 140 pages; 40 is all 280).
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { BrowserTool } from '../src/browser/tool/browser-tool.js';
-import { controlsWithRef, headingKept, Oracle, type PageTruth } from './snapshot-oracle.js';
+import { controlsWithRef, headingKept, missedControls, Oracle, type PageTruth } from './snapshot-oracle.js';
 import { flag, median, printTable } from './support.js';
 
 const dataArg = process.argv.indexOf('--data');
 const DATA = dataArg >= 0 ? process.argv[dataArg + 1]! : '/work/shared/data/wcxb/dev';
 const PER_KIND = flag('per-kind', 20);
+const dumpArg = process.argv.indexOf('--dump');
+/** --dump DIR: each page's snapshots and the controls each one missed, for looking into the figures. */
+const DUMP = dumpArg >= 0 ? process.argv[dumpArg + 1] : undefined;
 const CHROMIUM = process.env.SCOUT_CHROME ?? '/usr/bin/chromium';
 
 /** The first PER_KIND page ids of each kind, by the ground truth's page type. */
@@ -43,13 +45,16 @@ function playwrightMcpCli(): string | undefined {
   const given = process.env.PLAYWRIGHT_MCP;
   if (given) return given.endsWith('.js') ? given : join(given, 'cli.js');
   try {
-    return createRequire(import.meta.url).resolve('@playwright/mcp/cli.js');
+    // Its exports name package.json but not cli.js, which sits beside it.
+    return join(dirname(createRequire(import.meta.url).resolve('@playwright/mcp/package.json')), 'cli.js');
   } catch {
     return undefined;
   }
 }
 
 interface Measure {
+  /** The snapshot itself, for --dump. */
+  snapshot: string;
   chars: number;
   controls: number;
   withRef: number;
@@ -61,6 +66,7 @@ interface Measure {
 
 function measure(snapshot: string, truth: PageTruth, cut: boolean, ms: number): Measure {
   return {
+    snapshot,
     chars: snapshot.length,
     controls: truth.controls.length,
     withRef: controlsWithRef(truth.controls, snapshot),
@@ -154,7 +160,19 @@ async function measurePage(tools: Tool[], url: string): Promise<Record<string, M
   for (const tool of tools) {
     for (const [variant, m] of Object.entries(await tool.run(url, truth))) row[tool.name === 'scout' ? `scout ${variant}` : tool.name] = m;
   }
+  if (DUMP) dump(url, truth, row);
   return row;
+}
+
+function dump(url: string, truth: PageTruth, row: Record<string, Measure>): void {
+  const id = /(\d+)\.html$/.exec(url)?.[1] ?? 'page';
+  mkdirSync(DUMP!, { recursive: true });
+  for (const [name, m] of Object.entries(row)) {
+    const file = name.replace(/\W+/g, '-').toLowerCase();
+    writeFileSync(join(DUMP!, `${id}.${file}.txt`), m.snapshot);
+    writeFileSync(join(DUMP!, `${id}.${file}.missed.txt`), missedControls(truth.controls, m.snapshot).map((c) => `${c.role} "${c.name}"`).join('\n'));
+  }
+  writeFileSync(join(DUMP!, `${id}.h1.txt`), truth.h1);
 }
 
 const pages = pickPages();
