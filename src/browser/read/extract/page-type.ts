@@ -10,12 +10,12 @@
  *   page           otherwise: a home, landing or service page, whose short lines
  *                  (feature names, plans, prices) are content
  */
-import { descendants, type Element } from './dom.js';
+import { descendants, rawText, type Element } from './dom.js';
 import { measure, type StatsMap } from './blocks.js';
 import type { CleanOptions } from './clean.js';
 import type { PruneOptions } from './main-content.js';
 import { cardShare, isCommentGroup, isPostClassed, postLikeShare, repeatedGroups, titledShare, type Group } from './groups.js';
-import type { PageSignals } from './signals.js';
+import { PRICE, type PageSignals } from './signals.js';
 
 export type PageType = 'article' | 'page' | 'forum' | 'product' | 'listing' | 'documentation';
 
@@ -132,6 +132,30 @@ function isListing(g: Group): boolean {
   return g.linkChars >= 0.25 * g.chars || titledShare(g) >= 0.7;
 }
 
+/** Cards a shop's category grid has at least, and the share of them that show a price. */
+const SHOP_GRID_ITEMS = 8;
+const SHOP_GRID_PRICED = 0.6;
+/** Prices after the grid, as a share of those inside, that a category page may have (a "free shipping over $75"). */
+const SHOP_GRID_PRICES_AFTER = 0.2;
+
+const priceCount = (text: string) => text.match(new RegExp(PRICE.source, 'g'))?.length ?? 0;
+
+/**
+ * A shop's category page: many alike cards each with its price, and no price before them
+ * and next to none after. A product page shows its own price above its "you may also like"
+ * row; a category page's buying text (an introduction, a guide below the grid) has none.
+ */
+function isShopGrid(g: Group, body: Element): boolean {
+  if (g.items.length < SHOP_GRID_ITEMS) return false;
+  const priced = g.items.filter((item) => PRICE.test(rawText(item))).length;
+  if (priced < SHOP_GRID_PRICED * g.items.length) return false;
+  const all = rawText(body);
+  const grid = rawText(g.parent);
+  const at = all.indexOf(grid);
+  if (at < 0 || priceCount(all.slice(0, at)) > 0) return false;
+  return priceCount(all.slice(at + grid.length)) <= SHOP_GRID_PRICES_AFTER * priceCount(grid);
+}
+
 /**
  * A forum or a listing when the biggest post-like or card-like group fills a good part
  * of the page and the page has little prose outside the group's container (an article
@@ -153,7 +177,9 @@ export function detectPageType(body: Element, signals: PageSignals, stats: Stats
   const above = declaredArticle ? DECLARED_ARTICLE_ABOVE_COMMENTS : ARTICLE_ABOVE_COMMENTS;
   const underArticle = (g: Group) => isCommentGroup(g) && prose - (stats.get(g.parent)?.good ?? 0) >= above;
   const forum = groups.find((g) => fills(g) && isForum(g) && !underArticle(g)) ?? (signals.discussion ? groups.find(isForum) : undefined);
-  const listing = groups.find((g) => fills(g) && isListing(g));
+  // A shop's grid is its category page's content even below a long buying guide.
+  const shopGrid = (g: Group) => signals.product && isShopGrid(g, body);
+  const listing = groups.find((g) => isListing(g) && (fills(g) || shopGrid(g)));
   if (forum && (!listing || signals.discussion || forum.chars >= listing.chars)) return { type: 'forum', group: forum };
   if (signals.discussion) return { type: 'forum' };
   // A shop's category page has prices and cart buttons too, but many alike cards.

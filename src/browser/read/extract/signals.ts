@@ -15,7 +15,8 @@ export interface PageSignals {
 }
 
 const CART = /\b(?:add to (?:cart|bag|basket|trolley)|buy now|buy it now|in den warenkorb|ajouter au panier|añadir al carrito|aggiungi al carrello|in winkelwagen)\b/i;
-const PRICE = /(?:[$€£¥₹]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|EUR|USD|GBP|kr|zł)\b)/;
+/** A price as shops print it: a currency sign or code beside a number. */
+export const PRICE = /(?:[$€£¥₹]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|EUR|USD|GBP|kr|zł)\b)/;
 const LD_PRODUCT = /"@type"\s*:\s*"Product"/;
 const LD_DISCUSSION = /"@type"\s*:\s*"(?:DiscussionForumPosting|QAPage)"/;
 const LD_ARTICLE = /"@type"\s*:\s*"(?:\w*Article|BlogPosting)"/;

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { readPage } from '../../src/browser/read/page-text.js';
+
+const page = (head: string, body: string) =>
+  readPage(`<!doctype html><html><head><meta charset="utf-8"><title>Tidewater Outdoor</title>${head}</head><body>${body}</body></html>`, 'https://shop.example/');
+const NAV = '<header><nav><a href="/">Home</a> <a href="/tents">Tents</a> <a href="/boots">Boots</a></nav></header>';
+const GUIDE = [
+  'Choosing a sleeping bag starts with the coldest night you expect, not the average one, because a bag that is too cold ruins a trip.',
+  'Down packs smaller and lasts longer when it is cared for; synthetic fill keeps more of its warmth when it gets wet on a long trip.',
+  'A mummy shape saves weight and keeps heat close to the body, while a rectangular bag leaves room to turn over in the night.',
+  'Check the comfort rating rather than the limit rating: the limit is the temperature at which a sleeper survives, not sleeps well.',
+  'Store the bag loose in a large cotton sack between trips, and wash it rarely, with a soap made for down or for synthetic fill.',
+]
+  .map((p) => `<p>${p}</p>`)
+  .join('');
+
+describe("a shop's category page", () => {
+  const card = (n: number) =>
+    `<li class="product-card"><a href="/p/${n}"><h3>Sleeping bag ${n}</h3></a><span class="price">$${150 + n}.00</span><button>Add to cart</button></li>`;
+  const grid = `<ul class="product-grid">${[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(card).join('')}</ul>`;
+  const category = page('', `${NAV}<main><h1>Sleeping bags</h1>${grid}<section class="guide"><h2>Buying guide</h2>${GUIDE}</section></main>`);
+
+  it('is a listing even below a long buying guide: many priced cards and no price outside them', () => {
+    expect(category.pageType).toBe('listing');
+    for (const n of [1, 5, 10]) expect(category.markdown).toContain(`Sleeping bag ${n}`);
+    expect(category.markdown).toContain('$160.00');
+    expect(category.markdown).toContain('comfort rating');
+  });
+
+  it('stays a product page when its own price stands outside a row of priced recommendations', () => {
+    const product = page(
+      '',
+      `${NAV}<main><h1>Sleeping bag 1</h1><p class="price">$151.00</p><button>Add to cart</button>${GUIDE}<h2>You may also like</h2>${grid}</main>`,
+    );
+    expect(product.pageType).toBe('product');
+  });
+});
