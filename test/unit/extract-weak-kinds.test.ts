@@ -35,3 +35,21 @@ describe("a shop's category page", () => {
     expect(product.pageType).toBe('product');
   });
 });
+
+describe('a short story under a long discussion', () => {
+  const sentence = 'Moving the kernel to a newer language would take years of careful review, and the gain has to be worth it. ';
+  const comment = (n: number) =>
+    `<li class="comment"><div class="comment-author">reader${n}</div><time>Jan 12, 2024</time><p>Comment ${n}: ${sentence.repeat(7)}</p></li>`;
+  const story = `<p>${'A proposal to compile the kernel with a newer compiler was posted to the list this week, and it drew many replies. '.repeat(8)}</p>`;
+  const thread = page('', `${NAV}<main><h1>Kernel language proposal</h1>${story}<ul class="comments">${Array.from({ length: 30 }, (_, i) => comment(i + 1)).join('')}</ul></main>`);
+
+  it('is a discussion when its comments outweigh the story twenty times over, and keeps them', () => {
+    expect(thread.pageType).toBe('forum');
+    expect(thread.markdown).toContain('Comment 30:');
+  });
+
+  it('is an article with comments when the story is a real article', () => {
+    const article = page('', `${NAV}<main><h1>Kernel language proposal</h1>${story.repeat(4)}<ul class="comments">${Array.from({ length: 30 }, (_, i) => comment(i + 1)).join('')}</ul></main>`);
+    expect(article.pageType).not.toBe('forum');
+  });
+});

@@ -111,6 +111,11 @@ export function strategyFor(type: PageType): Strategy {
  */
 const ARTICLE_ABOVE_COMMENTS = 600;
 const DECLARED_ARTICLE_ABOVE_COMMENTS = 200;
+/**
+ * An undeclared page whose comments outweigh its own text this many times over is a
+ * discussion under a short story (a link aggregator's item), not an article with comments.
+ */
+const DISCUSSION_OVER_STORY = 20;
 /** Share of the page's prose an <article> element holds for the page to be an article without saying so. */
 const ARTICLE_ELEMENT_SHARE = 0.5;
 
@@ -175,7 +180,11 @@ export function detectPageType(body: Element, signals: PageSignals, stats: Stats
   const declaredArticle = signals.article && !signals.discussion;
   // Comments under an article: the article's own prose stands outside the group.
   const above = declaredArticle ? DECLARED_ARTICLE_ABOVE_COMMENTS : ARTICLE_ABOVE_COMMENTS;
-  const underArticle = (g: Group) => isCommentGroup(g) && prose - (stats.get(g.parent)?.good ?? 0) >= above;
+  const underArticle = (g: Group) => {
+    const comments = stats.get(g.parent)?.good ?? 0;
+    const story = prose - comments;
+    return isCommentGroup(g) && story >= above && (declaredArticle || story * DISCUSSION_OVER_STORY >= comments);
+  };
   const forum = groups.find((g) => fills(g) && isForum(g) && !underArticle(g)) ?? (signals.discussion ? groups.find(isForum) : undefined);
   // A shop's grid is its category page's content even below a long buying guide.
   const shopGrid = (g: Group) => signals.product && isShopGrid(g, body);
