@@ -53,7 +53,7 @@ export async function checkToolTarget(browser: ToolBrowser, url: string): Promis
  * A signal stops the navigation at once.
  */
 export async function navigateTab(browser: ToolBrowser, tab: ToolTab, href: string, timeoutMs: number | undefined, signal?: AbortSignal): Promise<NavigationOutcome> {
-  const { human = NO_HUMAN, commitGraceMs, interstitialWaitMs } = browser.options;
+  const { human = NO_HUMAN, commitGraceMs = 10_000, interstitialWaitMs } = browser.options;
   const downloadsBefore = tab.guards?.downloads.length ?? 0;
   const target = { page: tab.page, guards: tab.guards, crashed: () => tab.crashed };
   const nav = await navigate(target, href, { timeoutMs, human, commitGraceMs, interstitialWaitMs, signal }, () => browser.titleOf(tab));
