@@ -53,3 +53,26 @@ describe('a short story under a long discussion', () => {
     expect(article.pageType).not.toBe('forum');
   });
 });
+
+describe('customer reviews under a product', () => {
+  const review = (who: string, text: string) =>
+    `<li class="review"><div class="review-author">${who}</div><time>March 4, 2026</time><h5>Five stars</h5><p>${text}</p></li>`;
+  const reviews = [
+    review('iggy', 'Excellent sound and noise cancellation, the case fits in any pocket and the battery lasts all day long.'),
+    review('mara', 'They sit well in the ear, even on a long run, and pairing with the phone took only a few seconds.'),
+    review('tom', 'Calls are clear on both ends; the transparency mode is good enough to talk to the cashier at the shop.'),
+    review('una', 'I lost one bud after a month; the replacement was quick, but it was not cheap, so keep them in the case.'),
+    review('vic', 'Great for flights: the engines fade away and the audio stays clean at low volume for hours on end.'),
+  ].join('');
+  const product = page(
+    '<meta property="og:type" content="product">',
+    `${NAV}<main><h1>Wireless earbuds</h1><p>£179.00</p><p>Active noise cancellation, six hours of listening and a case that charges them four times over.</p>
+    <section id="customer-reviews"><h2>Top reviews</h2><ul class="review-list">${reviews}</ul></section></main>`,
+  );
+
+  it('leave the page a product, and go', () => {
+    expect(product.pageType).toBe('product');
+    expect(product.markdown).toContain('Active noise cancellation');
+    expect(product.markdown).not.toContain('engines fade away');
+  });
+});

@@ -85,6 +85,13 @@ export function isCommentGroup(group: Group): boolean {
   return COMMENT_HINT.test(hintsOf(group.parent)) || group.items.some((item) => COMMENT_HINT.test(hintsOf(item)));
 }
 
+const REVIEW_HINT = hintWords(['reviews?', 'customer-reviews?', 'product-reviews?', 'ratings?']);
+
+/** The group is marked as reviews (on its container or its items). */
+export function isReviewGroup(group: Group): boolean {
+  return REVIEW_HINT.test(hintsOf(group.parent)) || group.items.some((item) => REVIEW_HINT.test(hintsOf(item)));
+}
+
 /** Share of items with a link, and with a heading or image: cards. */
 export function cardShare(group: Group): number {
   let n = 0;

@@ -14,7 +14,7 @@ import { descendants, rawText, type Element } from './dom.js';
 import { measure, type StatsMap } from './blocks.js';
 import type { CleanOptions } from './clean.js';
 import type { PruneOptions } from './main-content.js';
-import { cardShare, isCommentGroup, isPostClassed, postLikeShare, repeatedGroups, titledShare, type Group } from './groups.js';
+import { cardShare, isCommentGroup, isReviewGroup, isPostClassed, postLikeShare, repeatedGroups, titledShare, type Group } from './groups.js';
 import { PRICE, type PageSignals } from './signals.js';
 
 export type PageType = 'article' | 'page' | 'forum' | 'product' | 'listing' | 'documentation';
@@ -185,7 +185,9 @@ export function detectPageType(body: Element, signals: PageSignals, stats: Stats
     const story = prose - comments;
     return isCommentGroup(g) && story >= above && (declaredArticle || story * DISCUSSION_OVER_STORY >= comments);
   };
-  const forum = groups.find((g) => fills(g) && isForum(g) && !underArticle(g)) ?? (signals.discussion ? groups.find(isForum) : undefined);
+  // Customers' reviews under a product are opinions about it, not a discussion page.
+  const productReviews = (g: Group) => signals.product && isReviewGroup(g);
+  const forum = groups.find((g) => fills(g) && isForum(g) && !underArticle(g) && !productReviews(g)) ?? (signals.discussion ? groups.find(isForum) : undefined);
   // A shop's grid is its category page's content even below a long buying guide.
   const shopGrid = (g: Group) => signals.product && isShopGrid(g, body);
   const listing = groups.find((g) => isListing(g) && (fills(g) || shopGrid(g)));
