@@ -12,6 +12,7 @@ import { markedDomSource } from '../page/visibility-script.js';
 import type { LoadOptions, PageLoad } from '../types.js';
 import type { ReadingTab } from './reading-tabs.js';
 import { documentLoad } from './document-load.js';
+import { watchMainResponse } from './main-response.js';
 import { readWhenSettled } from './read-settle.js';
 
 /** How the session loads pages; every setting has a default. */
@@ -71,6 +72,8 @@ export async function loadInTab(tab: ReadingTab, url: string, href: string, opti
   // A fresh tab opening a result is not a person moving on: only a used tab pauses (timing no site of a new tab can see).
   const pause = tab.used === true;
   tab.used = true;
+  const response = watchMainResponse(page);
+  const settle = { deadline: started + navigationTimeout(options.timeoutMs ?? settings.timeoutMs), evaluateTimeoutMs, signal: options.signal, response: response.current };
   const nav = await navigate(
     { page, guards, crashed: () => guards.crashed },
     href,
@@ -84,8 +87,8 @@ export async function loadInTab(tab: ReadingTab, url: string, href: string, opti
       evaluateTimeoutMs,
       loadEventWaitMs: settings.settleMs ?? LOAD_EVENT_WAIT_MS,
     },
-    (loaded) => readWhenSettled(loaded, { deadline: started + navigationTimeout(options.timeoutMs ?? settings.timeoutMs), evaluateTimeoutMs, signal: options.signal }, (p) => readSettledDom(p, evaluateTimeoutMs)),
-  );
+    (loaded) => readWhenSettled(loaded, settle, (p) => readSettledDom(p, evaluateTimeoutMs)),
+  ).finally(response.stop);
   const happened = {
     dialogs: guards.dialogs.slice(mark.dialogs).map((d) => d.message),
     downloads: guards.downloads.slice(mark.downloads),

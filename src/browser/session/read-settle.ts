@@ -1,16 +1,17 @@
 /**
  * Reading a page only once its content is there. The load event says little of a page
  * whose article a script inserts later, and on a busy machine that script runs late: so
- * the text on screen is measured until its length holds still (a page with next to no
- * text is given longer), within the page's time bound. A read that still comes back
+ * the text a person sees on screen is measured until its length holds still (a page with
+ * next to no text is given longer), within the page's time bound. A read that still comes back
  * empty, or far shorter than the page's own response HTML, is tried once more, and then
  * the response HTML (the document as it came before scripts ran, from Chromium's own
- * copy) is read instead.
+ * network buffer) is read instead.
  */
-import type { Page } from 'puppeteer-core';
+import type { HTTPResponse, Page } from 'puppeteer-core';
 import { sleep } from '../../util/timing.js';
 import { answerWithin } from '../page/timing.js';
 import type { ReadNote } from '../types.js';
+import { responseText } from './main-response.js';
 import type { DomRead } from './page-load.js';
 
 export interface SettleOptions {
@@ -19,6 +20,8 @@ export interface SettleOptions {
   /** Bound on each look at the page. */
   evaluateTimeoutMs: number;
   signal?: AbortSignal | undefined;
+  /** The main document's response (main-response.ts), for a read that comes back short. */
+  response?: () => HTTPResponse | undefined;
 }
 
 const SAMPLE_MS = 200;
@@ -37,20 +40,50 @@ const RESPONSE_CHARS = 500;
 /** A second read is tried only with this much of the page's time bound left. */
 const MIN_RETRY_MS = 1_000;
 
-const SCRIPTS_AND_TAGS = /<(script|style|template|noscript|svg)\b[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->|<[^>]*>/gi;
+const SCRIPTS_AND_TAGS = /<(script|style|template|svg)\b[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->|<[^>]*>/gi;
+const NOSCRIPT = /<noscript\b[^>]*>([\s\S]*?)<\/noscript\s*>/gi;
 
-/** Characters of text in HTML, roughly: what is left without scripts, styles, tags and spaces. */
-export function htmlTextChars(html: string): number {
-  const body = html.search(/<body[\s>]/i);
-  return (body >= 0 ? html.slice(body) : html).replace(SCRIPTS_AND_TAGS, ' ').replace(/&[#\w]+;/g, 'x').replace(/\s+/g, '').length;
+function textChars(html: string): number {
+  return html.replace(SCRIPTS_AND_TAGS, ' ').replace(/&[#\w]+;/g, 'x').replace(/\s+/g, '').length;
 }
 
+/**
+ * Characters of text in HTML, roughly: what is left without scripts, styles, tags and
+ * spaces. A <noscript> fallback counts when it holds a page's worth of text (a forum
+ * serves its posts there to readers without scripts), not for an "enable JavaScript" line.
+ */
+export function htmlTextChars(html: string): number {
+  const at = html.search(/<body[\s>]/i);
+  const body = at >= 0 ? html.slice(at) : html;
+  const fallback = textChars([...body.matchAll(NOSCRIPT)].map((m) => m[1] ?? '').join(' '));
+  return textChars(body.replace(NOSCRIPT, ' ')) + (fallback >= RESPONSE_CHARS ? fallback : 0);
+}
+
+/**
+ * Characters of text a person sees (spaces aside): text under an element that is not
+ * displayed, invisible or transparent is not counted, as the read drops it (see
+ * page/visibility-script.ts). A page that fades its content in once its scripts ran
+ * shows nothing until then, though its innerText is all there.
+ */
 async function textOnScreen(page: Page, timeoutMs: number): Promise<{ chars: number; loading: boolean; complete: boolean }> {
-  const seen = page.evaluate(() => ({
-    chars: document.body ? document.body.innerText.replace(/\s+/g, '').length : 0,
-    loading: document.readyState === 'loading',
-    complete: document.readyState === 'complete',
-  }));
+  const seen = page.evaluate(() => {
+    const shown = new Map<Element, boolean>();
+    let chars = 0;
+    const walker = document.body ? document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT) : undefined;
+    for (let node = walker?.nextNode(); node; node = walker?.nextNode()) {
+      const owner = node.parentElement;
+      if (!owner) continue;
+      let visible = shown.get(owner);
+      if (visible === undefined) {
+        visible = !/^(?:script|style|noscript|template)$/i.test(owner.localName) && owner.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
+        shown.set(owner, visible);
+      }
+      if (visible) chars += (node.nodeValue ?? '').replace(/\s+/g, '').length;
+    }
+    // A document whose parser waits on a slow script has all arrived all the same.
+    const arrived = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.responseEnd ?? 0;
+    return { chars, loading: document.readyState === 'loading' && !(arrived > 0), complete: document.readyState === 'complete' };
+  });
   return answerWithin(seen, timeoutMs, 'the page');
 }
 
@@ -84,44 +117,33 @@ function isShort(chars: number, responseChars: number): boolean {
   return chars === 0 || (responseChars >= RESPONSE_CHARS && chars < SHORT_SHARE * responseChars);
 }
 
-/** The main document's response HTML as Chromium received (and decoded) it; '' when it has none to give. */
-async function responseHtml(page: Page, timeoutMs: number): Promise<string> {
-  const cdp = await page.createCDPSession();
-  try {
-    const ask = async () => {
-      // The resource tree is the Page agent's: this session's must be on to ask it.
-      await cdp.send('Page.enable');
-      const { frameTree } = await cdp.send('Page.getFrameTree');
-      const { content, base64Encoded } = await cdp.send('Page.getResourceContent', { frameId: frameTree.frame.id, url: frameTree.frame.url });
-      return base64Encoded ? '' : content;
-    };
-    return await answerWithin(ask(), timeoutMs, 'the page').catch(() => '');
-  } finally {
-    await cdp.detach().catch(() => {});
-  }
-}
-
 /** Read the page once its content settled; read it again once should it come back short, and then from its response HTML. */
 export async function readWhenSettled(page: Page, options: SettleOptions, read: (page: Page) => Promise<DomRead>): Promise<DomRead & { read: ReadNote }> {
   const started = Date.now();
-  const first = await waitForContent(page, options);
-  let chars = first.chars;
-  let dom = await read(page);
   const left = () => options.deadline - Date.now();
-  // A document still arriving has no response to give: asking would only wait.
-  const response = !first.loading && left() > READ_RESERVE_MS ? await responseHtml(page, Math.min(options.evaluateTimeoutMs, left())).catch(() => '') : '';
-  const responseChars = htmlTextChars(response);
-  const note: ReadNote = { settleMs: Date.now() - started, chars };
-  if (!isShort(chars, responseChars)) return { ...dom, read: note };
+  let seen = await waitForContent(page, options);
+  let dom = await read(page);
+  let response: { html: string; chars: number } | undefined;
+  // Asked once the document has arrived (before, asking would only wait), and then kept.
+  const responseChars = async () => {
+    if (response === undefined && !seen.loading && left() > READ_RESERVE_MS) {
+      const html = await responseText(options.response?.(), Math.min(options.evaluateTimeoutMs, left()));
+      response = { html, chars: htmlTextChars(html) };
+    }
+    return response?.chars ?? 0;
+  };
+  const note: ReadNote = { settleMs: Date.now() - started, chars: seen.chars };
+  if (!isShort(seen.chars, await responseChars())) return { ...dom, read: note };
   note.short = 1;
-  if (left() < READ_RESERVE_MS + MIN_RETRY_MS) return { ...dom, read: chars === 0 && responseChars === 0 ? { ...note, empty: true } : note };
+  if (left() < READ_RESERVE_MS + MIN_RETRY_MS) return { ...dom, read: seen.chars === 0 && (await responseChars()) === 0 ? { ...note, empty: true } : note };
   note.retried = true;
-  chars = (await waitForContent(page, options)).chars;
+  seen = await waitForContent(page, options);
   dom = await read(page);
-  note.chars = chars;
+  note.chars = seen.chars;
   note.settleMs = Date.now() - started;
-  if (!isShort(chars, responseChars)) return { ...dom, read: note };
+  const expected = await responseChars();
+  if (!isShort(seen.chars, expected)) return { ...dom, read: note };
   note.short = 2;
-  if (responseChars > chars) return { ...dom, html: response, read: { ...note, fallback: 'response' } };
-  return { ...dom, read: chars === 0 ? { ...note, empty: true } : note };
+  if (response && expected > seen.chars) return { ...dom, html: response.html, read: { ...note, fallback: 'response' } };
+  return { ...dom, read: seen.chars === 0 ? { ...note, empty: true } : note };
 }
