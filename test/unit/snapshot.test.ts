@@ -118,20 +118,45 @@ describe('renderSnapshot', () => {
 
   it('never cuts inside a line or a ref tag, whatever maxChars, and says what it left out', () => {
     const whole = FULL.join('\n');
+    const compact = FULL.map((l) => l.replace(/ → \S+$/, ''));
     for (let maxChars = 1; maxChars <= whole.length + 1; maxChars++) {
       const snap = renderSnapshot(page(), new RefRegistry(), { mode: 'full', maxChars });
       expect(snap.text.length).toBeLessThanOrEqual(maxChars);
-      if (!snap.truncated) {
-        expect(snap.text).toBe(whole);
-        continue;
-      }
+      if (snap.text === whole) continue;
       const lines = snap.text.split('\n').filter(Boolean);
       const noteAt = lines.findIndex((l) => l.startsWith('['));
       const shown = noteAt < 0 ? lines : lines.slice(0, noteAt);
-      expect(shown).toEqual(FULL.slice(0, shown.length));
-      if (snap.text) expect(lines[noteAt]).toMatch(/^\[\d+ more lines? /);
+      // Each line shown is whole (its link target aside), in the page's order.
+      let at = 0;
+      for (const line of shown) {
+        while (at < FULL.length && line !== FULL[at] && line !== compact[at]) at++;
+        expect(at).toBeLessThan(FULL.length);
+        at++;
+      }
+      if (snap.text) expect(lines[noteAt]).toMatch(/^\[(to fit \d+ chars, left out: |\d+ more lines? )/);
       expect(snap.leftOut).toBe(FULL.length - shown.length);
     }
+  });
+
+  it('gives controls the first claim on the budget: link targets, then text, go before any ref line, and the note says so', () => {
+    const paragraphs = Array.from({ length: 40 }, (_, i) => n('paragraph', '', [text(`Paragraph ${i} of a long article about towers and their keepers.`)]));
+    const links = Array.from({ length: 30 }, (_, i) => link(`Tower ${i}`, `https://shop.test/towers/${i}/a-long-path-to-the-tower-page`));
+    const root = n('RootWebArea', 'Shop', [n('main', '', [n('heading', 'Towers', [text('Towers')], { properties: { level: 1 } }), ...paragraphs, n('navigation', 'More', links)])], { url: 'https://shop.test/' });
+    const whole = renderSnapshot(root, new RefRegistry(), { mode: 'full' });
+    const refLines = whole.text.split('\n').filter((l) => l.includes('[ref='));
+    const budget = refLines.join('\n').length + 400;
+    expect(whole.text.length).toBeGreaterThan(budget);
+    const snap = renderSnapshot(root, new RefRegistry(), { mode: 'full', maxChars: budget });
+    expect(snap.text.length).toBeLessThanOrEqual(budget);
+    expect(snap.text.split('\n').filter((l) => l.includes('[ref='))).toEqual(refLines.map((l) => l.replace(/ → \S+$/, '')));
+    expect(snap.text).toMatch(/\[to fit [\d,]+ chars, left out: link targets and the end of names over 60 characters \(a query or ref shows them\); 40 lines of text \(`text` gives the page's text, ref one section's lines\)\]$/);
+    expect(snap).toMatchObject({ truncated: true, leftOut: 40, refs: refLines.length });
+    // Link targets alone make room in efficient mode; a query keeps its matching text.
+    const targets = renderSnapshot(root, new RefRegistry(), { mode: 'efficient' }).text.split('\n');
+    const efficient = renderSnapshot(root, new RefRegistry(), { mode: 'efficient', maxChars: targets.join('\n').length - 200 });
+    expect(efficient.text.split('\n').slice(0, -1)).toEqual(targets.map((l) => l.replace(/ → \S+$/, '')));
+    expect(efficient.text).toContain('left out: link targets');
+    expect(renderSnapshot(root, new RefRegistry(), { mode: 'full', query: 'paragraph', maxChars: 2000 }).text).toContain('- paragraph: Paragraph 0 of');
   });
 
   it('names the sections left out with their refs, and a ref gives one section\'s subtree', () => {

@@ -1,9 +1,12 @@
 /**
  * Printing a snapshot's tree (snapshot.ts) as lines within a budget: whole
  * lines only, never part of one; a query matched against what an element is
- * (role, name, text, link target), never against the ref markup; and, when the
- * lines do not fit, a closing note that says what was left out and how to get
- * it (a query, a subtree by ref, a larger maxChars).
+ * (role, name, text, link target), never against the ref markup. Controls have
+ * the first claim on the budget: a snapshot that does not fit drops link
+ * targets and shortens long names, then (without a query) drops the lines of
+ * text that hold no ref, and only then cuts lines off the end. Whatever it
+ * dropped, a closing note says what and how to get it (a query, a subtree by
+ * ref, `text`, a larger maxChars).
  */
 
 export interface OutNode {
@@ -45,9 +48,15 @@ const SOURCE_MAX_CHARS = 400_000;
 const MAX_DEPTH = 64;
 /** Sections named in the closing note. */
 const NOTE_SECTIONS = 8;
+/** Names are shortened to this when a snapshot does not fit. */
+const SHORT_NAME = 60;
 
 interface Line {
   text: string;
+  /** The line without its link target, its name shortened: what it becomes when the snapshot does not fit. */
+  compact: string;
+  /** No ref on it nor under it: text, dropped (without a query) when the snapshot does not fit. */
+  bare: boolean;
   /** What a query is matched against: role, name, attributes, value or text, link target. */
   search: string;
   ref?: string;
@@ -58,15 +67,20 @@ interface Line {
 const quote = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 
 function lineOf(node: OutNode, indent: string, ref: string | undefined): { line: Line; inline: boolean } {
-  if (node.text !== undefined) return { line: { text: `${indent}- text: ${node.text}`, search: node.text, end: 0 }, inline: true };
+  if (node.text !== undefined) {
+    const text = `${indent}- text: ${node.text}`;
+    return { line: { text, compact: text, bare: true, search: node.text, end: 0 }, inline: true };
+  }
   const only = node.children.length === 1 ? node.children[0] : undefined;
   const inline = node.name === '' && node.value === '' && only?.text !== undefined ? only.text : undefined;
   const attrs = node.attrs.map((a) => ` [${a}]`).join('');
-  const url = node.url ? ` → ${node.url}` : '';
-  const head = `${indent}- ${node.role}${node.name ? ` ${quote(node.name)}` : ''}${attrs}${ref ? ` [ref=${ref}]` : ''}${url}`;
+  const head = (name: string, url: string) => `${indent}- ${node.role}${name ? ` ${quote(name)}` : ''}${attrs}${ref ? ` [ref=${ref}]` : ''}${url}`;
   const value = inline ?? node.value;
+  const tail = value ? `: ${value}` : '';
+  const short = node.name.length > SHORT_NAME ? `${node.name.slice(0, SHORT_NAME - 1)}…` : node.name;
   const search = [node.role, node.name, ...node.attrs, value, node.url ?? ''].join(' ');
-  return { line: { text: value ? `${head}: ${value}` : head, search, end: 0, ...(ref ? { ref } : {}) }, inline: inline !== undefined };
+  const line = { text: head(node.name, node.url ? ` → ${node.url}` : '') + tail, compact: head(short, '') + tail, bare: !ref, search, end: 0, ...(ref ? { ref } : {}) };
+  return { line, inline: inline !== undefined };
 }
 
 interface Printing {
@@ -85,8 +99,10 @@ function print(nodes: OutNode[], depth: number, p: Printing): void {
     const { line, inline } = lineOf(node, '  '.repeat(depth), node.ref ? p.mint(node) : undefined);
     p.lines.push(line);
     p.chars += line.text.length + 1;
+    const at = p.lines.length;
     if (!inline) print(node.children, depth + 1, p);
     line.end = p.lines.length;
+    if (p.lines.slice(at, line.end).some((l) => !l.bare)) line.bare = false;
   }
 }
 
@@ -113,27 +129,60 @@ function noteFor(lines: Line[], from: number, maxChars: number, query: boolean, 
   return [`[${count(left, 'more line')} (${count(refs, 'ref')}) left out at ${maxChars.toLocaleString('en')} chars; get them with ${how}${list.length ? ':' : ''}`, ...list, ']'].join('\n');
 }
 
-/** Whole lines only: the longest prefix that fits with its closing note. */
-function fit(lines: Line[], maxChars: number, query: boolean): { text: string; shown: number } {
-  const size = (n: number) => lines.slice(0, n).reduce((sum, l) => sum + l.text.length + 1, 0);
-  if (size(lines.length) - 1 <= maxChars) return { text: lines.map((l) => l.text).join('\n'), shown: lines.length };
+/** The lines with those that fail keep left out, their subtree ends renumbered. */
+function keepLines(lines: Line[], keep: (l: Line) => boolean): Line[] {
+  const before: number[] = [0];
+  lines.forEach((l, i) => before.push(before[i]! + (keep(l) ? 1 : 0)));
+  return lines.filter(keep).map((l) => ({ ...l, end: before[l.end]! }));
+}
+
+interface Tier {
+  lines: Line[];
+  /** What this tier leaves out, for the note. */
+  dropped: string[];
+}
+
+/** The snapshot at each step of making room: as it is; link targets left out and long names shortened; then (without a query) text left out. */
+function tiers(lines: Line[], query: boolean): Tier[] {
+  const out: Tier[] = [{ lines, dropped: [] }];
+  const compact = lines.map((l) => ({ ...l, text: l.compact }));
+  const shortened = compact.some((l, i) => l.text !== lines[i]!.text);
+  const first = shortened ? [`link targets and the end of names over ${SHORT_NAME} characters (a query or ref shows them)`] : [];
+  if (shortened) out.push({ lines: compact, dropped: first });
+  const kept = query ? compact : keepLines(compact, (l) => !l.bare);
+  if (kept.length < compact.length) out.push({ lines: kept, dropped: [...first, `${count(compact.length - kept.length, 'line')} of text (\`text\` gives the page's text, ref one section's lines)`] });
+  return out;
+}
+
+const droppedNote = (dropped: string[], maxChars: number) => (dropped.length ? `[to fit ${maxChars.toLocaleString('en')} chars, left out: ${dropped.join('; ')}]` : '');
+
+/** Whole lines only: the first tier that fits, else the longest prefix of the last one that fits with its closing note. */
+function fit(lines: Line[], maxChars: number, query: boolean): { text: string; shown: Line[] } {
+  const size = (ls: Line[], n = ls.length) => ls.slice(0, n).reduce((sum, l) => sum + l.text.length + 1, 0);
+  const all = tiers(lines, query);
+  for (const tier of all) {
+    const note = droppedNote(tier.dropped, maxChars);
+    if (size(tier.lines) + note.length - 1 <= maxChars) return { text: [...tier.lines.map((l) => l.text), ...(note ? [note] : [])].join('\n'), shown: tier.lines };
+  }
+  const { lines: last, dropped } = all.at(-1)!;
   const prefix = (room: number) => {
     let n = 0;
-    for (let used = 0; n < lines.length && used + lines[n]!.text.length + 1 <= room; n++) used += lines[n]!.text.length + 1;
+    for (let used = 0; n < last.length && used + last[n]!.text.length + 1 <= room; n++) used += last[n]!.text.length + 1;
     return n;
   };
+  const before = droppedNote(dropped, maxChars);
   // The note with the sections left out, else without them, else just the count.
-  const notes = [(n: number) => noteFor(lines, n, maxChars, query, true), (n: number) => noteFor(lines, n, maxChars, query, false), (n: number) => `[${count(lines.length - n, 'more line')} left out]`];
+  const notes = [(n: number) => noteFor(last, n, maxChars, query, true), (n: number) => noteFor(last, n, maxChars, query, false), (n: number) => `[${count(last.length - n, 'more line')} left out]`];
   for (const noteAt of notes) {
     let shown = prefix(maxChars);
     for (;;) {
-      const note = noteAt(shown);
-      if (size(shown) + note.length <= maxChars) return { text: [...lines.slice(0, shown).map((l) => l.text), note].join('\n'), shown };
+      const note = [before, noteAt(shown)].filter(Boolean).join('\n');
+      if (size(last, shown) + note.length <= maxChars) return { text: [...last.slice(0, shown).map((l) => l.text), note].join('\n'), shown: last.slice(0, shown) };
       if (shown === 0) break;
       shown = Math.min(shown - 1, prefix(maxChars - note.length));
     }
   }
-  return { text: '', shown: 0 };
+  return { text: '', shown: [] };
 }
 
 export interface PrintOptions {
@@ -151,10 +200,10 @@ export function printSnapshot(tree: OutNode[], options: PrintOptions): Snapshot 
   const { text, shown } = fit(kept, options.maxChars, query);
   return {
     text,
-    refs: kept.slice(0, shown).filter((l) => l.ref).length,
-    truncated: shown < kept.length,
+    refs: shown.filter((l) => l.ref).length,
+    truncated: shown.length < kept.length,
     sourceTruncated: p.cut,
-    leftOut: kept.length - shown,
+    leftOut: kept.length - shown.length,
     ...(query ? { matches: kept.length } : {}),
   };
 }
