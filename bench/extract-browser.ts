@@ -1,21 +1,22 @@
 /**
  * The reader through the real path: the shared AEB and WCXB pages served on loopback
- * (as text/html without a charset, as many servers send them) and read through the
+ * over HTTPS (as text/html without a charset, as many servers send them; needs openssl) and read through the
  * reading session in Chromium, beside the same pages read in-process; once on the
  * machine as it is and once with a CPU hog on every core (a busy-loop child process
  * each). Prints F1 (score.mjs), WCXB per type, empty reads (pages whose read has no
  * word), retried and fallback reads, and the median ms per page.
  *
- *   node --import tsx bench/extract-browser.ts [--only aeb|wcxb] [--limit N] [--no-hog]
+ *   node --import tsx bench/extract-browser.ts [--only aeb|wcxb] [--limit N | --ids a,b] [--no-hog]
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { cpus } from 'node:os';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
 import { NO_HUMAN } from '../src/browser/page/human.js';
 import { readPage } from '../src/browser/read/page-text.js';
 import { openSession } from '../src/browser/session/reading-session.js';
-import { listen } from '../test/support/listen.js';
 import { aebPages, OUT, SCORE, wcxbPages, type Page } from './extract-pages.js';
 import { median } from './support.js';
 
@@ -70,15 +71,54 @@ function inProcess(pages: Page[]): Run {
   return { preds, ms: median(times), empty: pages.filter((p) => !/\w/.test(preds[p.id] ?? '')).length, retried: 0, fallback: 0 };
 }
 
-async function viaBrowser(pages: Page[]): Promise<Run> {
+/** A self-signed certificate for 127.0.0.1, made with openssl for this run. */
+function certificate(): { key: Buffer; cert: Buffer } {
+  const dir = mkdtempSync(join(tmpdir(), 'scout-bench-tls-'));
+  try {
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+    return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The pages served over HTTPS, as they were on the web: a page whose script sends http:
+ * visitors on to https: would otherwise leave for an address nothing answers.
+ */
+async function serve(pages: Page[]): Promise<{ url: string; close(): Promise<void> }> {
   const byPath = new Map(pages.map((p) => [`/${p.id}`, p]));
-  const web = await listen((req, res) => {
+  const sockets = new Set<Socket>();
+  const server = createHttpsServer(certificate(), (req, res) => {
     const page = byPath.get(req.url ?? '');
     if (!page) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'text/html' });
     res.end(page.html);
   });
-  const session = await openSession({ launch: { headful: false, stealth: true }, allowPrivateNetwork: true, human: NO_HUMAN, interstitialWaitMs: 0 });
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `https://127.0.0.1:${port}`,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+async function viaBrowser(pages: Page[]): Promise<Run> {
+  const web = await serve(pages);
+  const session = await openSession({
+    // The bench's certificate is its own: Chromium takes it as a site's.
+    launch: { headful: false, stealth: true, extraArgs: ['--ignore-certificate-errors'] },
+    allowPrivateNetwork: true,
+    human: NO_HUMAN,
+    interstitialWaitMs: 0,
+  });
   const run: Run = { preds: {}, ms: 0, empty: 0, retried: 0, fallback: 0 };
   const times: number[] = [];
   try {
@@ -99,6 +139,8 @@ async function viaBrowser(pages: Page[]): Promise<Run> {
 }
 
 function line(name: string, set: string, run: Run, ids: string[]): string {
+  // Each run's predictions stay in bench/out, for a page-by-page look at where the paths differ.
+  writeFileSync(join(OUT, `${set}-${name.replace(/\W+/g, '-')}.preds.json`), JSON.stringify(run.preds));
   const { f1, types } = score(set, run.preds, ids);
   const typeCells = Object.entries(types).map(([t, v]) => `${t.slice(0, 5)} ${v.toFixed(3)}`).join(' ');
   return `${name.padEnd(22)} F1 ${f1.toFixed(3)}  empty ${run.empty}  retried ${run.retried}  fallback ${run.fallback}  ${run.ms.toFixed(0)} ms/page  ${typeCells}${run.emptyIds ? `  empty: ${run.emptyIds.join(' ')}` : ''}`;
@@ -108,21 +150,22 @@ async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
   const limit = argv.includes('--limit') ? Number(argv[argv.indexOf('--limit') + 1]) : Infinity;
+  const ids = argv.includes('--ids') ? (argv[argv.indexOf('--ids') + 1] ?? '').split(',') : undefined;
   mkdirSync(OUT, { recursive: true });
   for (const [set, load] of [['aeb', aebPages], ['wcxb', wcxbPages]] as const) {
     if (only && only !== set) continue;
     const all = load();
     // Every nth page, so a limited run still spans the set (and WCXB's types).
     const step = Math.max(1, Math.floor(all.length / Math.min(limit, all.length)));
-    const pages = all.filter((_, i) => i % step === 0).slice(0, limit);
-    const ids = pages.map((p) => p.id);
+    const pages = ids ? all.filter((p) => ids.includes(p.id)) : all.filter((_, i) => i % step === 0).slice(0, limit);
+    const read = pages.map((p) => p.id);
     console.log(`\n${set.toUpperCase()}: ${pages.length} of ${all.length} pages`);
-    console.log(line('in-process', set, inProcess(pages), ids));
-    console.log(line('browser', set, await viaBrowser(pages), ids));
+    console.log(line('in-process', set, inProcess(pages), read));
+    console.log(line('browser', set, await viaBrowser(pages), read));
     if (argv.includes('--no-hog')) continue;
     const hogs = hog();
     try {
-      console.log(line(`browser, ${hogs.length}-core hog`, set, await viaBrowser(pages), ids));
+      console.log(line(`browser, ${hogs.length}-core hog`, set, await viaBrowser(pages), read));
     } finally {
       for (const child of hogs) child.kill();
     }
