@@ -159,6 +159,14 @@ describe('renderSnapshot', () => {
     expect(renderSnapshot(root, new RefRegistry(), { mode: 'full', query: 'paragraph', maxChars: 2000 }).text).toContain('- paragraph: Paragraph 0 of');
   });
 
+  it('names the main heading first in the note when it is among the lines left out', () => {
+    const menu = Array.from({ length: 60 }, (_, i) => n('button', `Menu entry ${i}`, [text(`Menu entry ${i}`)]));
+    const root = n('RootWebArea', 'Shop', [n('navigation', 'Menu', menu), n('main', '', [n('heading', 'Men\'s Wool Runner', [text('Men\'s Wool Runner')], { properties: { level: 1 } }), n('button', 'Add to cart', [text('Add to cart')])])]);
+    const snap = renderSnapshot(root, new RefRegistry(), { mode: 'efficient', maxChars: 1200 });
+    expect(snap.truncated).toBe(true);
+    expect(snap.text).toMatch(/left out at 1,200 chars; get them with a query \(query: "words"\), one subtree \(ref: one of these\), or a larger maxChars:\n {2}- heading "Men's Wool Runner" \[level=1\] \[ref=e\d+\] \(the main heading\)\n/);
+  });
+
   it('names the sections left out with their refs, and a ref gives one section\'s subtree', () => {
     const refs = new RefRegistry();
     const tree = page();

@@ -124,8 +124,13 @@ function noteFor(lines: Line[], from: number, maxChars: number, query: boolean, 
     }
   }
   const named = [...found.filter((s) => s.rest).slice(-2), ...found.filter((s) => !s.rest).sort((a, b) => b.size - a.size)].slice(0, NOTE_SECTIONS);
-  const list = named.map((s) => `  ${s.line.text.trim().slice(0, 90)} (${s.rest ? 'the rest: ' : ''}${count(s.size, 'line')})`);
-  const how = query ? 'narrow the query, or give a larger maxChars' : `a query (query: "words"), one subtree (ref: ${named.length ? 'one of these' : 'a section\'s ref'}), or a larger maxChars`;
+  // The page's main heading, when it is among the lines left out, is named first: it says what the page is.
+  const main = query ? [] : lines.slice(from).filter((l) => l.ref && /^\s*- heading .*\[level=1\]/.test(l.text)).slice(0, 1);
+  const list = [
+    ...main.map((l) => `  ${l.text.trim().slice(0, 120)} (the main heading)`),
+    ...named.filter((s) => !main.includes(s.line)).map((s) => `  ${s.line.text.trim().slice(0, 90)} (${s.rest ? 'the rest: ' : ''}${count(s.size, 'line')})`),
+  ];
+  const how = query ? 'narrow the query, or give a larger maxChars' : `a query (query: "words"), one subtree (ref: ${list.length ? 'one of these' : 'a section\'s ref'}), or a larger maxChars`;
   return [`[${count(left, 'more line')} (${count(refs, 'ref')}) left out at ${maxChars.toLocaleString('en')} chars; get them with ${how}${list.length ? ':' : ''}`, ...list, ']'].join('\n');
 }
 
