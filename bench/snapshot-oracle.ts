@@ -20,10 +20,15 @@ export interface PageTruth {
 /**
  * Visible controls: links, buttons, form fields and elements with a control role, enabled, with a
  * non-zero box and not hidden by CSS. aria-hidden is removed first (in this copy of the page only):
- * what is on screen counts, and Chromium then names the controls inside such containers.
+ * what is on screen counts, and Chromium then names the controls inside such containers. So is
+ * content-visibility: auto, under which Chromium leaves off-screen content unrendered and unnamed
+ * (a person scrolling there sees it).
  */
 const MARK_CONTROLS = `(() => {
   for (const el of document.querySelectorAll('[aria-hidden]')) el.removeAttribute('aria-hidden');
+  const style = document.createElement('style');
+  style.textContent = '* { content-visibility: visible !important; }';
+  document.head.append(style);
   const selector = 'a[href], button, input:not([type=hidden]), select, textarea, summary, [contenteditable=""], [contenteditable=true], ' +
     ['button', 'link', 'checkbox', 'radio', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'switch', 'combobox', 'textbox', 'searchbox', 'slider', 'spinbutton', 'option', 'treeitem'].map((r) => '[role=' + r + ']').join(', ');
   const visible = (el) => {
@@ -85,12 +90,12 @@ export function refLines(snapshot: string): Control[] {
   return out;
 }
 
-/** How many of the controls have a ref line of the same role and name (else the same name), each line used once. */
+/** How many of the controls have a ref line of the same role and name (else the same non-empty name), each line used once. */
 export function controlsWithRef(controls: readonly Control[], snapshot: string): number {
   return controls.length - missedControls(controls, snapshot).length;
 }
 
-/** The controls without a ref line of the same role and name (else the same name), each line used once. */
+/** The controls without a ref line of the same role and name (else the same non-empty name: an unnamed control does not match any unnamed line), each line used once. */
 export function missedControls(controls: readonly Control[], snapshot: string): Control[] {
   const lines = refLines(snapshot);
   const free = new Map<string, number>();
@@ -109,7 +114,7 @@ export function missedControls(controls: readonly Control[], snapshot: string): 
     } else unmatched.push(c);
   }
   return unmatched.filter((c) => {
-    if ((freeByName.get(norm(c.name)) ?? 0) <= 0) return true;
+    if (norm(c.name) === '' || (freeByName.get(norm(c.name)) ?? 0) <= 0) return true;
     bump(freeByName, norm(c.name), -1);
     return false;
   });
