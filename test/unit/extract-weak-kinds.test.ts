@@ -76,3 +76,22 @@ describe('customer reviews under a product', () => {
     expect(product.markdown).not.toContain('engines fade away');
   });
 });
+
+describe("a section's own header", () => {
+  it('is content on a landing page; the page banner and a teaser card header are not', () => {
+    const section = (title: string, text: string) => `<section><header><h2>${title}</h2><p>${text}</p></header><p>Works on every device you own.</p></section>`;
+    const landing = page(
+      '',
+      `<header class="site"><a href="/">Tidewater</a> <a href="/login">Log in</a></header><main>
+      ${section('Lightning fast screen recording', 'Record your screen and camera in two clicks, from the browser, the desktop app or your phone.')}
+      ${section('Edit like a pro', 'Trim, stitch clips and add backgrounds, text and arrows before you share the video with anyone.')}
+      ${section('Share anywhere', 'Paste a link into any chat, mail or document and the video plays right there for the people you send it to.')}
+      <article><header><p>Read the story of a distributed team that replaced its meetings with short videos this year.</p></header></article>
+      </main>`,
+    );
+    expect(landing.markdown).toContain('Record your screen and camera in two clicks');
+    expect(landing.markdown).toContain('Trim, stitch clips');
+    expect(landing.markdown).not.toContain('Log in');
+    expect(landing.markdown).not.toContain('Read the story');
+  });
+});

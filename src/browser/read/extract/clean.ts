@@ -103,7 +103,7 @@ type Kind = 'dialog' | 'landmark' | 'marked' | 'typed' | 'weak';
 function boilerplateKind(el: Element, options: CleanOptions): Kind | null {
   const tag = el.name;
   if (tag === 'nav' || tag === 'aside' || tag === 'footer') return 'landmark';
-  if (tag === 'header') return hasHeading(el) ? null : 'weak';
+  if (tag === 'header') return hasHeading(el) || inSection(el) ? null : 'weak';
   if (tag === 'body' || tag === 'main' || tag === 'article' || tag === 'html') return null;
   const role = el.attribs['role'];
   if (role === 'dialog' || role === 'alertdialog' || el.attribs['aria-modal'] === 'true') return 'dialog';
@@ -135,6 +135,20 @@ function isControl(el: Element, chars: number): boolean {
   if (el.name === 'form') return chars <= FORM_MAX_CHARS && !holdsArticle(el);
   if (chars > CONTROL_MAX_CHARS || (el.name !== 'a' && el.name !== 'span' && el.name !== 'div')) return false;
   return el.attribs['role'] === 'button' || CONTROL_HINT.test(hintsOf(el));
+}
+
+/**
+ * A <header> inside main or a section heads that part of the content, not the page (HTML's
+ * rule for the banner role). One inside an article stays weak: a teaser card's or a post's
+ * header is its byline and date.
+ */
+function inSection(el: Element): boolean {
+  for (let node = el.parent; node && node.type === 'tag'; node = node.parent) {
+    const name = (node as Element).name;
+    if (name === 'article') return false;
+    if (name === 'main' || name === 'section') return true;
+  }
+  return false;
 }
 
 function hasHeading(el: Element, tags: readonly string[] = ['h1']): boolean {
