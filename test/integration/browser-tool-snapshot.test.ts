@@ -55,16 +55,47 @@ describe('snapshot', () => {
       expect(small.snapshot.length).toBeLessThanOrEqual(maxChars);
       const lines = (small.snapshot as string).split('\n');
       const note = lines.findIndex((l) => l.startsWith('['));
-      expect(lines.slice(0, note)).toEqual(whole.split('\n').slice(0, note));
-      expect(lines[note]).toMatch(/^\[\d[\d,]* more lines \([\d,]+ refs\) left out at [\d,]+ chars; get them with a query/);
+      // Whole lines of the page in its order, link targets and text dropped first.
+      const wholeLines = whole.split('\n').map((l) => l.replace(/ → \S+$/, ''));
+      let at = 0;
+      for (const line of lines.slice(0, note)) {
+        const found = wholeLines.indexOf(line, at);
+        expect(found, line).toBeGreaterThanOrEqual(0);
+        at = found + 1;
+      }
+      expect(lines[note]).toMatch(/^\[to fit [\d,]+ chars, left out: link targets .*; 1 line of text \(`text` gives the page's text, ref one section's lines\)\]$/);
+      // At 300 chars only the count of the lines left out fits.
+      expect(lines[note + 1]).toMatch(maxChars === 300 ? /^\[\d[\d,]* more lines left out\]$/ : /^\[\d[\d,]* more lines \([\d,]+ refs\) left out at [\d,]+ chars; get them with a query/);
     }
     const cut = await ok('snapshot', { maxChars: 2000 });
     const list = /- (list \[ref=e\d+\]) \(the rest: /.exec(cut.snapshot)?.[1];
     expect(list).toBeDefined();
     const rest = await ok('snapshot', { ref: /ref=(e\d+)/.exec(list!)![1], query: 'hundred' });
     expect(rest.matches).toBe(10);
-    expect((await ok('snapshot', { mode: 'efficient' })).snapshot.length).toBeLessThanOrEqual(12_000);
+    expect((await ok('snapshot', { mode: 'efficient' })).snapshot.length).toBeLessThanOrEqual(16_000);
     expect((await failure('snapshot', { ref: 'e99999' })).error).toBe('Unknown ref "e99999": take a new snapshot');
+  }, 120_000);
+
+  it('gives every control a line with its ref before any text when the page is over the budget, and says what it left out', async () => {
+    await ok('navigate', { url: h.web.at('/tool/snapshot-budget.html') });
+    const whole = (await ok('snapshot', { maxChars: 40_000 })).snapshot as string;
+    const controls = whole.split('\n').filter((l) => /^\s*- (link|textbox|checkbox|button) .*\[ref=e\d+\]/.test(l));
+    expect(controls).toHaveLength(123);
+    const budget = 12_000;
+    expect(whole).toContain('- paragraph: Paragraph 90: the keeper');
+    expect(whole).toContain('→ /towers/120/the-history');
+    expect(whole.length).toBeGreaterThan(budget);
+    for (const mode of ['full', 'efficient']) {
+      const snap = await ok('snapshot', { mode, maxChars: budget });
+      expect(snap.snapshot.length).toBeLessThanOrEqual(budget);
+      const shown = snap.snapshot.split('\n').filter((l: string) => /^\s*- (link|textbox|checkbox|button) /.test(l));
+      expect(shown.map((l: string) => l.trim())).toEqual(controls.map((l) => l.trim().replace(/ → \S+$/, '')));
+      expect(snap.snapshot).toContain('heading "Keepers of the towers" [level=1]');
+      expect(snap.snapshot).toMatch(/\[to fit 12,000 chars, left out: link targets and the end of names over 60 characters \(a query or ref shows them\)/);
+    }
+    // The targets left out are one query away.
+    expect((await ok('snapshot', { query: 'tower 7', maxChars: budget })).snapshot).toContain('- link "Tower 7" [ref=');
+    expect((await ok('snapshot', { query: 'tower 7', maxChars: budget })).snapshot).toContain('→ /towers/7/the-history');
   }, 120_000);
 
   it('efficient mode keeps controls at any depth', async () => {
