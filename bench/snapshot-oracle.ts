@@ -95,29 +95,37 @@ export function controlsWithRef(controls: readonly Control[], snapshot: string):
   return controls.length - missedControls(controls, snapshot).length;
 }
 
-/** The controls without a ref line of the same role and name (else the same non-empty name: an unnamed control does not match any unnamed line), each line used once. */
+/**
+ * The controls without a ref line of their own, each line used once: matched by role and name,
+ * else by the same non-empty name (the tools differ on roles), else an unnamed control by role
+ * alone (Chromium leaves a link holding only an image unnamed where the tools name it by the image).
+ */
 export function missedControls(controls: readonly Control[], snapshot: string): Control[] {
   const lines = refLines(snapshot);
-  const free = new Map<string, number>();
-  const freeByName = new Map<string, number>();
-  const bump = (map: Map<string, number>, key: string, by: number) => map.set(key, (map.get(key) ?? 0) + by);
-  for (const l of lines) {
-    bump(free, `${l.role}|${norm(l.name)}`, 1);
-    bump(freeByName, norm(l.name), 1);
+  const used = new Set<number>();
+  const index = (key: (l: Control) => string) => {
+    const map = new Map<string, number[]>();
+    lines.forEach((l, i) => map.set(key(l), [...(map.get(key(l)) ?? []), i]));
+    return (k: string) => {
+      const free = (map.get(k) ?? []).find((i) => !used.has(i));
+      if (free === undefined) return false;
+      used.add(free);
+      return true;
+    };
+  };
+  const passes = [
+    { take: index((l) => `${l.role}|${norm(l.name)}`), key: (c: Control) => `${c.role}|${norm(c.name)}` },
+    { take: index((l) => norm(l.name)), key: (c: Control) => (norm(c.name) === '' ? undefined : norm(c.name)) },
+    { take: index((l) => l.role), key: (c: Control) => (norm(c.name) === '' ? c.role : undefined) },
+  ];
+  let missed = [...controls];
+  for (const pass of passes) {
+    missed = missed.filter((c) => {
+      const key = pass.key(c);
+      return key === undefined || !pass.take(key);
+    });
   }
-  const unmatched: Control[] = [];
-  for (const c of controls) {
-    const key = `${c.role}|${norm(c.name)}`;
-    if ((free.get(key) ?? 0) > 0) {
-      bump(free, key, -1);
-      bump(freeByName, norm(c.name), -1);
-    } else unmatched.push(c);
-  }
-  return unmatched.filter((c) => {
-    if (norm(c.name) === '' || (freeByName.get(norm(c.name)) ?? 0) <= 0) return true;
-    bump(freeByName, norm(c.name), -1);
-    return false;
-  });
+  return missed;
 }
 
 /** Whether the h1's text (its first 40 characters, case and spacing aside) appears in the snapshot. */
