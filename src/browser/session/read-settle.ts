@@ -29,6 +29,8 @@ const SAMPLE_MS = 200;
 const CONTENT_CHARS = 200;
 /** How long a page with next to no text is watched for more before it is taken as it is. */
 const SPARSE_WAIT_MS = 3_000;
+/** How long a document the parser has not finished is waited for before its text is taken as settled. */
+const PARSE_WAIT_MS = 3_000;
 /** No settling wait is longer than this, whatever the page's bound. */
 const MAX_SETTLE_MS = 10_000;
 /** The wait ends this long before the page's bound, for the read itself. */
@@ -59,13 +61,23 @@ export function htmlTextChars(html: string): number {
   return textChars(body.replace(NOSCRIPT, ' ')) + (fallback >= RESPONSE_CHARS ? fallback : 0);
 }
 
+interface Seen {
+  /** Characters of text a person sees, spaces aside. */
+  chars: number;
+  /** The document is still arriving. */
+  loading: boolean;
+  /** The parser has not reached the document's end (it may wait on a script): the DOM is the part before. */
+  parsing: boolean;
+  complete: boolean;
+}
+
 /**
  * Characters of text a person sees (spaces aside): text under an element that is not
  * displayed, invisible or transparent is not counted, as the read drops it (see
  * page/visibility-script.ts). A page that fades its content in once its scripts ran
  * shows nothing until then, though its innerText is all there.
  */
-async function textOnScreen(page: Page, timeoutMs: number): Promise<{ chars: number; loading: boolean; complete: boolean }> {
+async function textOnScreen(page: Page, timeoutMs: number): Promise<Seen> {
   const seen = page.evaluate(() => {
     const shown = new Map<Element, boolean>();
     let chars = 0;
@@ -82,7 +94,8 @@ async function textOnScreen(page: Page, timeoutMs: number): Promise<{ chars: num
     }
     // A document whose parser waits on a slow script has all arrived all the same.
     const arrived = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.responseEnd ?? 0;
-    return { chars, loading: document.readyState === 'loading' && !(arrived > 0), complete: document.readyState === 'complete' };
+    const parsing = document.readyState === 'loading';
+    return { chars, loading: parsing && !(arrived > 0), parsing, complete: document.readyState === 'complete' };
   });
   return answerWithin(seen, timeoutMs, 'the page');
 }
@@ -90,22 +103,25 @@ async function textOnScreen(page: Page, timeoutMs: number): Promise<{ chars: num
 /**
  * Wait until the text on screen holds still: the same length twice SAMPLE_MS apart with
  * CONTENT_CHARS or more (at once when the load event came and there is that much), or for
- * SPARSE_WAIT_MS unchanged below that. Returns the last
- * length seen; a page that stops answering ends the wait (the read reports it).
+ * SPARSE_WAIT_MS unchanged below that; a document the parser has not finished is given
+ * PARSE_WAIT_MS first (its text holds still while a script holds the parser). Returns the
+ * last look; a page that stops answering ends the wait (the read reports it).
  */
-export async function waitForContent(page: Page, options: SettleOptions): Promise<{ chars: number; loading: boolean }> {
-  const end = Math.min(options.deadline - READ_RESERVE_MS, Date.now() + MAX_SETTLE_MS);
-  let last = { chars: -1, loading: true };
-  let since = Date.now();
+export async function waitForContent(page: Page, options: SettleOptions): Promise<Seen> {
+  const began = Date.now();
+  const end = Math.min(options.deadline - READ_RESERVE_MS, began + MAX_SETTLE_MS);
+  let last: Seen = { chars: -1, loading: true, parsing: true, complete: false };
+  let since = began;
   for (;;) {
     const seen = await textOnScreen(page, options.evaluateTimeoutMs).catch(() => undefined);
-    if (seen === undefined) return { chars: Math.max(0, last.chars), loading: last.loading };
+    if (seen === undefined) return { ...last, chars: Math.max(0, last.chars) };
     const now = Date.now();
     const { chars } = seen;
     // A loaded page already showing its text is read at once: the usual case costs one look.
     if (last.chars < 0 && seen.complete && chars >= CONTENT_CHARS) return seen;
+    const parsed = !seen.parsing || now - began >= PARSE_WAIT_MS;
     if (chars !== last.chars) since = now;
-    else if (chars >= CONTENT_CHARS || now - since >= SPARSE_WAIT_MS) return seen;
+    else if (parsed && (chars >= CONTENT_CHARS || now - since >= SPARSE_WAIT_MS)) return seen;
     last = seen;
     if (now + SAMPLE_MS > end || options.signal?.aborted) return seen;
     await sleep(SAMPLE_MS, options.signal).catch(() => undefined);
@@ -133,6 +149,8 @@ export async function readWhenSettled(page: Page, options: SettleOptions, read: 
     return response?.chars ?? 0;
   };
   const note: ReadNote = { settleMs: Date.now() - started, chars: seen.chars };
+  // A parser still held up (by a script that does not come) left the DOM without the document's rest: the response has it all.
+  if (seen.parsing && (await responseChars()) > seen.chars && response) return { ...dom, html: response.html, read: { ...note, short: 1, fallback: 'response' } };
   if (!isShort(seen.chars, await responseChars())) return { ...dom, read: note };
   note.short = 1;
   if (left() < READ_RESERVE_MS + MIN_RETRY_MS) return { ...dom, read: seen.chars === 0 && (await responseChars()) === 0 ? { ...note, empty: true } : note };
