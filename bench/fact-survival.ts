@@ -4,11 +4,13 @@
  * kinds) sets, each page is read in-process with scout's reader; questions
  * come from the ground truth's sentences that carry a number or a name, asked
  * the way a person would: the fact taken out, and only every other one of the
- * remaining content words kept (a person names the subject, not the sentence).
- * A question survives when its whole sentence is in the condensed view (as
- * grounding reads it: skips are breaks). Only sentences the reader kept count;
- * the others are extraction misses, reported apart. Prompt tokens saved are
- * against the whole page, over all pages.
+ * remaining content words kept (a person names the subject, not the sentence),
+ * followed, as in a research round, by the search query a model writes for it
+ * (those words). A question survives when its whole sentence is in the
+ * condensed view (as grounding reads it: skips are breaks). Only sentences the
+ * reader kept count; the others are extraction misses, reported apart. Beside
+ * it, what a condensed page shows for a question asked of another page (one it
+ * is not about). Prompt tokens saved are against the whole page, over all pages.
  *
  *   npm run bench:facts [-- --max-questions 4 --show 10 --every 3]
  */
@@ -42,6 +44,8 @@ interface Page {
 interface Question {
   sentence: string;
   question: string;
+  /** The search query a model writes for it: the subject, without the question's opening words. */
+  search: string;
 }
 
 function pages(): Page[] {
@@ -68,7 +72,7 @@ function pages(): Page[] {
  * EVERY of the remaining content words kept, at most five, and at most one
  * other name (a person asking knows the subject, not every name the answer holds).
  */
-function questionFor(sentence: string): string | undefined {
+function questionFor(sentence: string): Omit<Question, 'sentence'> | undefined {
   const tokens = tokenize(sentence);
   const numbers = numbersOf(tokens);
   const names = namesOf(tokens, sentence);
@@ -82,7 +86,8 @@ function questionFor(sentence: string): string | undefined {
     .slice(0, 5)
     .map((t) => t.raw);
   if (kept.length < 2) return undefined;
-  return `${numbers[0] ? 'How many or which number' : 'Who or what'}: ${kept.join(' ')}?`;
+  const search = kept.join(' ');
+  return { question: `${numbers[0] ? 'How many or which number' : 'Who or what'}: ${search}?`, search };
 }
 
 /** Up to MAX_QUESTIONS sentences of 8 to 60 words with a fact, spread over the page. */
@@ -97,7 +102,7 @@ function questionsOf(truth: string): Question[] {
     });
   const candidates = sentences.flatMap((sentence) => {
     const question = questionFor(sentence);
-    return question ? [{ sentence, question }] : [];
+    return question ? [{ sentence, ...question }] : [];
   });
   const step = Math.max(1, candidates.length / MAX_QUESTIONS);
   return Array.from({ length: Math.min(MAX_QUESTIONS, candidates.length) }, (_, i) => candidates[Math.floor(i * step)]!);
@@ -114,6 +119,8 @@ interface Tally {
   /** Tokens shown of each condensed page, and its whole size. */
   shownCondensed: number[];
   wholeCondensed: number[];
+  /** Tokens shown of each condensed page for a question asked of another page (a page the question is not about). */
+  shownOffTopic: number[];
 }
 
 const TARGETS: { name: string; above: number; to: number }[] = [1000, 2000, 4000].map((n) => ({ name: `${n / 1000}k`, above: n, to: n }));
@@ -122,17 +129,19 @@ if (!TARGETS.some(isDefault)) TARGETS.push({ name: 'default', above: CONDENSE_AB
 for (const t of TARGETS) if (isDefault(t)) t.name += ` (default: above ${CONDENSE_ABOVE_TOKENS}, to ${CONDENSE_TO_TOKENS})`;
 
 const all = pages();
-const tallies = TARGETS.map((): Tally => ({ questions: 0, survived: 0, condensedQuestions: 0, condensedSurvived: 0, wholeTokens: 0, shownTokens: 0, condensedPages: 0, shownCondensed: [], wholeCondensed: [] }));
+const tallies = TARGETS.map((): Tally => ({ questions: 0, survived: 0, condensedQuestions: 0, condensedSurvived: 0, wholeTokens: 0, shownTokens: 0, condensedPages: 0, shownCondensed: [], wholeCondensed: [], shownOffTopic: [] }));
 let asked = 0;
 const condensedBySet = new Map<string, number>();
 let extractionMisses = 0;
-for (const page of all) {
+const allQuestions = all.map((page) => questionsOf(page.truth));
+for (const [p, page] of all.entries()) {
   const whole = readPage(page.html, page.url, { maxChars: Number.MAX_SAFE_INTEGER }).text;
   const wholeNorm = normaliseForQuote(whole);
   const wholeTokens = estimateTokens(whole);
   const outline = outlineOf(whole);
   if (wholeTokens > CONDENSE_ABOVE_TOKENS) condensedBySet.set(page.set, (condensedBySet.get(page.set) ?? 0) + 1);
-  const questions = questionsOf(page.truth);
+  const questions = allQuestions[p]!;
+  const offTopic = all.map((_, k) => allQuestions[(p + 1 + k) % all.length]![0]).find((q) => q !== undefined);
   if (asked < SHOW) for (const q of questions.slice(0, 1)) console.log(`Q: ${q.question}\n   ${q.sentence}`);
   asked += questions.length;
   const kept = questions.filter((q) => wholeNorm.includes(normaliseForQuote(q.sentence)));
@@ -149,7 +158,7 @@ for (const page of all) {
     tally.condensedPages++;
     let shown = 0;
     for (const q of kept) {
-      const view = condense({ outline, query: q.question, targetTokens: target.to }).text;
+      const view = condense({ outline, query: `${q.question}\n${q.search}`, focus: q.search, targetTokens: target.to }).text;
       shown += estimateTokens(view);
       const ok = normaliseForQuote(seenText(view)).includes(normaliseForQuote(q.sentence));
       tally.questions++;
@@ -164,6 +173,7 @@ for (const page of all) {
     tally.shownTokens += shownHere;
     tally.shownCondensed.push(shownHere);
     tally.wholeCondensed.push(wholeTokens);
+    if (offTopic) tally.shownOffTopic.push(estimateTokens(condense({ outline, query: `${offTopic.question}\n${offTopic.search}`, focus: offTopic.search, targetTokens: target.to }).text));
   }
 }
 
@@ -171,9 +181,9 @@ const share = (a: number, b: number) => (b === 0 ? '-' : (a / b).toFixed(3));
 console.log(`condensed at the default threshold: AEB ${condensedBySet.get('aeb') ?? 0} of ${all.filter((p) => p.set === 'aeb').length} pages, WCXB ${condensedBySet.get('wcxb') ?? 0} of ${all.filter((p) => p.set === 'wcxb').length}`);
 console.log(`fact survival on ${all.length} pages (AEB ${all.filter((p) => p.set === 'aeb').length}, WCXB ${all.filter((p) => p.set === 'wcxb').length}); ${asked} questions, ${asked - extractionMisses} on sentences the reader kept (${extractionMisses} extraction misses left out)`);
 printTable(
-  ['target', 'pages condensed', 'median tokens: whole -> shown', 'questions on them', 'survival there', 'survival, all pages', 'prompt tokens (whole)', 'prompt tokens (shown)', 'saved'],
+  ['target', 'pages condensed', 'median tokens: whole -> shown', 'shown for another page\'s question', 'questions on them', 'survival there', 'survival, all pages', 'prompt tokens (whole)', 'prompt tokens (shown)', 'saved'],
   TARGETS.map((target, i) => {
     const t = tallies[i]!;
-    return [target.name, String(t.condensedPages), `${median(t.wholeCondensed)} -> ${Math.round(median(t.shownCondensed))}`, String(t.condensedQuestions), share(t.condensedSurvived, t.condensedQuestions), share(t.survived, t.questions), String(t.wholeTokens), String(Math.round(t.shownTokens)), `${((1 - t.shownTokens / t.wholeTokens) * 100).toFixed(1)}%`];
+    return [target.name, String(t.condensedPages), `${median(t.wholeCondensed)} -> ${Math.round(median(t.shownCondensed))}`, String(Math.round(median(t.shownOffTopic))), String(t.condensedQuestions), share(t.condensedSurvived, t.condensedQuestions), share(t.survived, t.questions), String(t.wholeTokens), String(Math.round(t.shownTokens)), `${((1 - t.shownTokens / t.wholeTokens) * 100).toFixed(1)}%`];
   }),
 );

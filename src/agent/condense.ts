@@ -10,12 +10,18 @@
 import { estimateTokens } from '../llm/tokens.js';
 import type { PageOutline, Section } from './outline.js';
 import { plainTitle } from './outline.js';
-import { scoreBlocks } from './relevance.js';
+import { scoreBlocks, sharedTerms } from './relevance.js';
 
 export interface CondenseInput {
   outline: PageOutline;
   /** The question and the search query. */
   query: string;
+  /**
+   * What the on-topic check looks for: the search query, the question's
+   * subject without its scaffolding ("how many", "which number"); the query
+   * when absent.
+   */
+  focus?: string;
   targetTokens: number;
   /** Sections the model asked for, most recent first: shown before anything else. */
   expand?: readonly number[];
@@ -33,6 +39,13 @@ export interface Condensed {
 const MIN_SHARE = 0.35;
 /** Matches scoring at least this share of the best bring their neighbours at once; others only once every match is in. */
 const CLOSE_SHARE = 0.5;
+/**
+ * A page holds something for the question when one of its units, with its
+ * heading path, holds this many of the question's content terms (fewer when
+ * the question has fewer); on a page where none does (a long guide that says
+ * "Europe" here and "building" there), only the lead and the outline are shown.
+ */
+const MIN_SHARED_TERMS = 2;
 /** A unit's heading path counts this much beside its own words. */
 const HEADING_WEIGHT = 0.5;
 const OUTLINE_MAX_CHARS = 600;
@@ -45,14 +58,17 @@ const OUTLINE = /^\[Skipped sections \(Action: more <number or name> shows one\)
 
 const skipLine = (n: number) => `[… ${n} line${n === 1 ? '' : 's'} skipped …]`;
 
-function unitScores(outline: PageOutline, query: string): number[] {
+function unitScores(outline: PageOutline, query: string, focus: string): { scores: number[]; onTopic: boolean } {
   const own = scoreBlocks(query, outline.units.map((u) => u.text));
-  const paths = scoreBlocks(query, outline.sections.map((s) => s.path.map((line) => plainTitle(outline.lines[line]!)).join(' ')));
-  return outline.units.map((u, i) => own[i]! + HEADING_WEIGHT * (paths[u.section - 1] ?? 0));
+  const pathText = outline.sections.map((s) => s.path.map((line) => plainTitle(outline.lines[line]!)).join(' '));
+  const paths = scoreBlocks(query, pathText);
+  const shared = sharedTerms(focus, outline.units.map((u) => `${pathText[u.section - 1] ?? ''}\n${u.text}`));
+  const onTopic = shared.counts.some((n) => n >= Math.min(MIN_SHARED_TERMS, shared.of));
+  return { scores: outline.units.map((u, i) => own[i]! + HEADING_WEIGHT * (paths[u.section - 1] ?? 0)), onTopic };
 }
 
 /** Unit indexes in the order they are worth their tokens. */
-function priority(outline: PageOutline, query: string, expand: readonly number[]): number[] {
+function priority(outline: PageOutline, query: string, focus: string, expand: readonly number[]): number[] {
   const { units, sections } = outline;
   const order: number[] = [];
   for (const n of expand) {
@@ -60,9 +76,10 @@ function priority(outline: PageOutline, query: string, expand: readonly number[]
     if (section) units.forEach((u, i) => u.from >= section.from && u.from < section.end && order.push(i));
   }
   if (units.length > 0) order.push(0);
-  const scores = unitScores(outline, query);
+  const { scores, onTopic } = unitScores(outline, query, focus);
   const best = Math.max(0, ...scores);
   if (best === 0) return [...order, ...units.map((_, i) => i)];
+  if (!onTopic) return order;
   const matches = scores.map((_, i) => i).filter((i) => scores[i]! >= best * MIN_SHARE).sort((a, b) => scores[b]! - scores[a]! || a - b);
   const context = (i: number) => {
     const near = [i - 1, i + 1].filter((j) => units[j]?.section === units[i]!.section);
@@ -155,7 +172,7 @@ export function condense(input: CondenseInput): Condensed {
   const shown = outline.lines.map(() => false);
   const added: number[][] = [];
   let used = estimateTokens([...outline.header, ...outline.footer].join('\n')) + OUTLINE_MAX_CHARS / 4 + 20;
-  for (const unit of new Set(priority(outline, input.query, input.expand ?? []))) {
+  for (const unit of new Set(priority(outline, input.query, input.focus || input.query, input.expand ?? []))) {
     const fresh = linesOf(outline, unit).filter((l) => !shown[l]);
     if (fresh.length === 0) continue;
     const cost = estimateTokens(fresh.map((l) => outline.lines[l]).join('\n')) + fresh.length + MARKER_TOKENS;

@@ -51,6 +51,8 @@ export interface ShowOptions {
   condense: boolean;
   /** The question and the search query. */
   query: string;
+  /** The search query alone: what the on-topic check of a condensation looks for. */
+  focus?: string;
   /** Room for the page in the prompt. */
   budget: { chars: number; tokens: number };
 }
@@ -68,7 +70,7 @@ export function show(page: ReadPage, options: ShowOptions): Shown {
   if (page.expand.length === 0 && estimateTokens(page.whole) <= Math.min(CONDENSE_ABOVE_TOKENS, budget.tokens)) return { text: page.whole, seen: page.whole };
   page.outline ??= outlineOf(page.whole);
   const target = Math.min(budget.tokens, CONDENSE_TO_TOKENS + (page.expand.length > 0 ? EXPAND_TOKENS : 0));
-  const condensed = condense({ outline: page.outline, query: options.query, targetTokens: target, expand: page.expand });
+  const condensed = condense({ outline: page.outline, query: options.query, focus: options.focus, targetTokens: target, expand: page.expand });
   return { text: condensed.text, seen: seenText(condensed.text), skipped: condensed.skipped, outline: page.outline };
 }
 

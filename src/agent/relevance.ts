@@ -68,6 +68,37 @@ export function scoreBlocks(query: string, blocks: readonly string[]): number[] 
   });
 }
 
+/**
+ * The query's content terms: its names and numbers, its words of a whole
+ * stem's length, and pairs of adjacent CJK characters. Short words (what,
+ * when, was, wie, ist) fall out in any language; longer question words that
+ * stay (which, number) do no harm, as terms are only counted where found.
+ */
+function contentTerms(query: string): Set<string> {
+  const tokens = tokenize(query);
+  const names = new Set(namesOf(tokens, query));
+  const content = new Set<string>();
+  for (const [i, token] of tokens.entries()) {
+    const next = tokens[i + 1];
+    if (token.kind === 'cjk') {
+      if (next?.kind === 'cjk' && next.start === token.end) content.add(token.norm + next.norm);
+    } else if (token.kind === 'number' || names.has(token.norm) || [...token.norm].length >= STEM) content.add(termOf(token));
+  }
+  return content;
+}
+
+/**
+ * How many of the query's distinct content terms each block holds, and how
+ * many the query has. Unlike a BM25 score it is absolute: a page that never
+ * uses two of the question's words together holds nothing for it, however
+ * its blocks rank among themselves.
+ */
+export function sharedTerms(query: string, blocks: readonly string[]): { counts: number[]; of: number } {
+  const content = contentTerms(query);
+  const counts = blocks.map((block) => new Set(termsOf(tokenize(block)).filter((term) => content.has(term))).size);
+  return { counts, of: content.size };
+}
+
 /** The indexes of the blocks, best first; ties keep their order. */
 export function rankBlocks(query: string, blocks: readonly string[]): number[] {
   const scores = scoreBlocks(query, blocks);

@@ -81,6 +81,19 @@ describe('condense', () => {
     expect(skipped.map((s) => s.n)).not.toContain(rules.n);
   });
 
+  it('shows only the lead and the outline of a page that holds nothing for the question', () => {
+    // The guide says "dog" nowhere and "ticket" in many places: no block holds two of the search's words.
+    const question = 'How much does a dog licence cost in Lindholm?\ndog licence fee';
+    const { text, skipped } = condense({ outline: guide, query: question, focus: 'dog licence fee', targetTokens: 1000 });
+    expect(text).toMatch(/\[Condensed for the question: 1 of \d+ lines shown\]/);
+    expect(skipped.map((s) => s.title)).toEqual(expect.arrayContaining(['Getting here', 'House rules', 'The building']));
+    expect(contains(text, TRAM) || contains(text, ANIMALS)).toBe(false);
+    expect(estimateTokens(text)).toBeLessThan(300);
+    // The same words together in one block make the page on topic again.
+    const onTopic = condense({ outline: guide, query: 'tram Lindholm', focus: 'tram Lindholm', targetTokens: 1000 }).text;
+    expect(contains(onTopic, TRAM)).toBe(true);
+  });
+
   it('keeps the [page N] mark before each kept block of a PDF text', () => {
     const pages = Array.from({ length: 12 }, (_, p) => `[page ${p + 1}]\n\n${Array.from({ length: 6 }, (_, i) => `Line ${i + 1} of page ${p + 1} is about ${p === 8 && i === 3 ? 'the warranty period, which is 24 months from the date of purchase' : 'installation and cleaning of the device'}.`).join('\n\n')}`).join('\n\n');
     const { text } = condense({ outline: outlineOf(pages), query: 'How long is the warranty period?', targetTokens: 250 });
