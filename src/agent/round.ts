@@ -62,7 +62,7 @@ export async function* round(run: Run, browsers: BrowserLifecycle, input: RoundI
     navigatePrompt({
       question: run.options.question,
       notes: forPrompt(run.notes),
-      page: { url, title: view.title, text, links, fields: view.fields },
+      page: { text, links, fields: view.fields },
       secrets: Object.entries(run.secretOrigins).map(([name, origin]) => ({ name, origin })),
       warnings: [...input.corrections, ...extraWarnings],
       formCheck: input.target.formCheck,
@@ -132,7 +132,7 @@ async function loadSafely(browser: ResearchBrowser, url: string, signal: AbortSi
 function shownPage(run: Run, read: ReadPage, query: string, promptFor: (text: string, extraWarnings?: readonly string[]) => ChatMessage[]): Shown {
   const fixed = promptFor('', [STUCK]).map((m) => m.content).join('\n');
   const budget = pageBudget({ contextTokens: run.deps.llm.contextTokens, outputTokens: OUTPUT_RESERVE_TOKENS, fixed, notes: '', page: read.whole });
-  return show(read, { condense: run.options.condense ?? true, query, budget });
+  return show(read, { condense: run.options.condense ?? true, query, focus: run.query, budget });
 }
 
 type Asked = { answer: NavigationAnswer; key: string; stuck: boolean };

@@ -12,9 +12,7 @@ export interface NavigatePromptInput {
   question: string;
   notes: readonly PromptNote[];
   page: {
-    url: string;
-    title: string;
-    /** The page as Markdown, already framed [Start of page] … [End of page] and budgeted. */
+    /** The page as Markdown, already framed [Start of page], URL, Title … [End of page] and budgeted. */
     text: string;
     links: readonly OfferedLink[];
     fields: readonly PageField[];
@@ -82,7 +80,8 @@ export function navigatePrompt(input: NavigatePromptInput): ChatMessage[] {
     section('Stored values you may use by name, each only in a form of its own site:', bulletList(input.secrets.map((s) => `secret:${s.name} (for ${s.origin})`))),
     section('Attention:', bulletList(input.warnings)),
     formCheckSection(input.formCheck),
-    `Current page: ${page.url}\nTitle: ${page.title || '(none)'}\n${page.text}`,
+    // The framed text opens with the page's URL and title: said once, not twice, as each round pays for them.
+    `Current page:\n${page.text}`,
     linksSection(page.links),
     section('Form fields on this page:', page.fields.map(fieldLine).join('\n')),
     `Question: ${input.question}\nWrite your Note (or Error) and your Action.`,

@@ -58,7 +58,7 @@ describe('citations', () => {
     expect(notes[1]).toMatchObject({ verified: true });
     const told = run.navigations().filter((r) => user(r).includes('quoted words that are not on the page'));
     expect(told).toHaveLength(1);
-    expect(user(told[0]!)).toContain('Current page: ' + world.web.at('/research/history.html'));
+    expect(user(told[0]!)).toContain('Current page:\n[Start of page]\nURL: ' + world.web.at('/research/history.html'));
     const conclude = run.llm.chats().find((r) => promptKind(r) === 'conclude')!;
     expect(user(conclude)).toMatch(/\[1\] .* \(unverified\)/);
   });

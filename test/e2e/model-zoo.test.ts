@@ -158,7 +158,7 @@ describe('model zoo: actions', () => {
     const r = await run('a URL that was not offered', towersThenLakhta(towers, GOOD_LAKHTA));
     expectAnswered(r);
     const corrected = r.run.navigations()[1]!;
-    expect(user(corrected)).toContain('Current page: ' + at('/research/towers.html'));
+    expect(user(corrected)).toContain('Current page:\n[Start of page]\nURL: ' + at('/research/towers.html'));
     expect(user(corrected)).toContain('was not offered as a link');
     expect(r.out.stats.llmCalls).toBe(5);
   });

@@ -105,7 +105,7 @@ describe('research end to end', () => {
     expect(run.result.code).toBe(0);
     const repeated = run.navigations().filter((r) => user(r).includes('You repeated your previous answer word for word'));
     expect(repeated.length).toBe(1);
-    expect(user(repeated[0]!)).toContain('Current page: ' + web.at('/research/history.html'));
+    expect(user(repeated[0]!)).toContain('Current page:\n[Start of page]\nURL: ' + web.at('/research/history.html'));
     // The refused target (99 offered nowhere) is reported back in the next round.
     expect(run.navigations().some((r) => user(r).includes('"99" was not offered'))).toBe(true);
   });

@@ -78,7 +78,7 @@ describe('secrets bound to their site', { timeout: 90_000 }, () => {
     }, ['--secret', `password@${bank}=${SECRET}`]);
     expect(run.result.code).toBe(0);
     expect(web.paths().filter((p) => p.startsWith('/unrelated/find'))).toEqual([]);
-    const towers = run.navigations().find((r) => user(r).includes('Current page: ' + web.at('/research/towers.html')))!;
+    const towers = run.navigations().find((r) => user(r).includes('Current page:\n[Start of page]\nURL: ' + web.at('/research/towers.html')))!;
     expect(user(towers)).toContain(`secret:password belongs to ${bank}`);
     expect(user(towers)).toContain(`secret:password (for ${bank})`);
     expectNoSecret(run);

@@ -36,9 +36,9 @@ export function promptKind(request: LlmRequest): PromptKind {
   return 'unknown';
 }
 
-/** The URL of the page a navigation prompt shows. */
+/** The URL of the page a navigation prompt shows: the first line of its frame. */
 export function currentPage(request: LlmRequest): string | undefined {
-  return user(request).match(/^Current page: (\S+)$/m)?.[1];
+  return user(request).match(/^Current page:\n\[Start of page\]\nURL: (\S+)$/m)?.[1];
 }
 
 /** The number the prompt gave to the link whose URL ends with `suffix`. */

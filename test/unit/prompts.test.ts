@@ -12,9 +12,7 @@ const notes = [
   { url: 'https://b.example/list', text: 'On https://b.example/list, the Federation Tower is 373 m tall.', verified: false },
 ];
 const page = {
-  url: 'https://c.example/page',
-  title: 'Tall towers',
-  text: '[Start of page]\n# Tall towers\nSome text.\n[End of page]',
+  text: '[Start of page]\nURL: https://c.example/page\nTitle: Tall towers\n\n# Tall towers\nSome text.\n[End of page]',
   links: [
     { n: 1, url: 'https://c.example/history', text: 'History' },
     { n: 2, url: 'https://c.example/login', text: '' },
