@@ -7,7 +7,7 @@
  *
  *   npm run bench:prompt [-- --rounds 20]
  */
-import { promptKind } from '../test/support/agent-script.js';
+import { currentPage, promptKind } from '../test/support/agent-script.js';
 import type { LlmRequest } from '../test/support/llm-double.js';
 import { flag, median, printTable, scoutRun, startHarness, HARNESS_PAGES } from './support.js';
 
@@ -35,7 +35,7 @@ try {
     const all = text(r).length;
     const notes = notesChars(r);
     const prefix = i === 0 ? 0 : shared(text(rounds[i - 1]!), text(r));
-    const page = new URL(r.messages[1]!.content.match(/^Current page: (\S+)$/m)![1]!).pathname;
+    const page = new URL(currentPage(r)!).pathname;
     return { n: i + 1, page, all, notes, rest: all - notes, prefix, share: i === 0 ? NaN : prefix / all };
   });
   console.log(`navigation prompts of one ${ROUNDS}-round scout run (chars of all messages; prefix = chars shared with the previous round's prompt)`);
