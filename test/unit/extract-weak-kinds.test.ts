@@ -95,3 +95,22 @@ describe("a section's own header", () => {
     expect(landing.markdown).not.toContain('Read the story');
   });
 });
+
+describe('feature tiles made into links whole', () => {
+  it('are the content of a landing page that is no article', () => {
+    const tile = (title: string, text: string) => `<a class="tile" href="/${title.toLowerCase().replace(/\W+/g, '-')}"><h3>${title}</h3><p>${text}</p></a>`;
+    const landing = page(
+      '',
+      `<div class="wrap"><div class="intro"><h1>Cyber security</h1><p>Security is a business priority, not only a job for the people who run your servers and laptops.</p><p>Boards ask about it in every meeting now, and customers ask about it before they sign anything with you.</p></div>
+      <div class="tiles">
+        ${tile('Cyber strategy', 'Design and run a secure business strategy that protects value and the trust of your customers.')}
+        ${tile('Cyber resilience', 'Respond quickly to threats nobody has seen yet and to new rules, with operations that scale.')}
+        ${tile('Cyber protection', 'Modernize your defences while you move to the cloud, the time when attackers find the most gaps.')}
+        ${tile('Managed security', 'Let our teams watch your systems day and night, and answer an incident within the hour.')}
+      </div></div>`,
+    );
+    expect(landing.pageType).toBe('page');
+    expect(landing.markdown).toContain('Respond quickly to threats nobody has seen yet');
+    expect(landing.markdown).toContain('answer an incident within the hour');
+  });
+});

@@ -66,7 +66,25 @@ function isDataRow(el: Element): boolean {
   return isPlainRow(el) && el.children.filter((c) => isElement(c) && (c.name === 'td' || c.name === 'th')).length >= 2;
 }
 
-export function measure(root: Element): StatsMap {
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+/**
+ * A link wrapped around a heading and a paragraph is a card made clickable whole (a
+ * landing page's feature tiles): its text reads as prose, not as a menu's link text.
+ */
+function isCardLink(el: Element): boolean {
+  let heading = false;
+  let paragraph = false;
+  for (const child of el.children) {
+    if (!isElement(child)) continue;
+    heading ||= HEADINGS.has(child.name) || child.children.some((c) => isElement(c) && HEADINGS.has(c.name));
+    paragraph ||= child.name === 'p' || child.children.some((c) => isElement(c) && c.name === 'p');
+  }
+  return heading && paragraph;
+}
+
+/** `cardsAsProse`: count the text of card links (see isCardLink) as prose, for a page that is no article. */
+export function measure(root: Element, cardsAsProse = false): StatsMap {
   const map: StatsMap = new Map();
   const visit = (el: Element, owner: BlockStats, run: Run, inLink: boolean, inRow: boolean): BlockStats => {
     const s: BlockStats = { chars: 0, linkChars: 0, good: 0, bad: 0, paragraphs: 0 };
@@ -75,7 +93,7 @@ export function measure(root: Element): StatsMap {
     if (block) flush(run, owner);
     const myRun = block ? { chars: 0, link: 0, full: FULL_WEIGHT.has(el.name), row: isDataRow(el) } : run;
     const myOwner = block ? s : owner;
-    const link = inLink || el.name === 'a';
+    const link = inLink || (el.name === 'a' && !(cardsAsProse && isCardLink(el)));
     const row = inRow || isPlainRow(el);
     for (const child of el.children) {
       if (child.type === 'text') {

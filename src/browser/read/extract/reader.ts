@@ -71,7 +71,9 @@ function chooseMain(body: Element, detection: Detection): Element {
   const attached = group && isAttached(group.parent, body) ? group.parent : undefined;
   const landmark = landmarkMain(body);
   if (attached) return lowestCommonAncestor(selectMain(landmark ?? body), attached, body);
-  return landmark ?? selectMain(body);
+  if (landmark) return landmark;
+  // A landing page's feature tiles are often links made whole: there they are its content.
+  return detection.type === 'page' ? selectMain(body, measure(body, true)) : selectMain(body);
 }
 
 /** Images as the strategy wants them, and controls set apart by a space. */
