@@ -55,14 +55,18 @@ export const MAX_HTML_CHARS = 3_000_000;
 /** Script and style elements, JSON-LD excepted (it says what the page is, see signals.ts). */
 const SCRIPT_OR_STYLE = /<script\b(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script\s*>|<style\b[^>]*>[\s\S]*?<\/style\s*>/gi;
 
+/** A data attribute holding a blob (a shop's product JSON on its grid): nothing the reader reads. */
+const BIG_DATA_ATTRIBUTE = /\sdata-[\w-]+\s*=\s*(?:"[^"]{1000,}"|'[^']{1000,}')/g;
+
 /**
  * The HTML to parse, within MAX_HTML_CHARS. A big page is mostly inline scripts (a shop's
- * state, a framework's hydration data): those go before the cut, so its text is not lost
- * behind them.
+ * state, a framework's hydration data) and data attributes holding the same state: those
+ * go before the cut, so its text is not lost behind them. The rendered DOM needs it most:
+ * serialised, such an attribute's JSON has every quote spelled &quot;.
  */
 function boundedHtml(html: string): string {
   if (html.length <= MAX_HTML_CHARS) return html;
-  const lean = html.replace(SCRIPT_OR_STYLE, '');
+  const lean = html.replace(SCRIPT_OR_STYLE, '').replace(BIG_DATA_ATTRIBUTE, '');
   return lean.length > MAX_HTML_CHARS ? lean.slice(0, MAX_HTML_CHARS) : lean;
 }
 
