@@ -4,12 +4,13 @@
  * reading session in Chromium, beside the same pages read in-process; once on the
  * machine as it is and once with a CPU hog on every core (a busy-loop child process
  * each). Prints F1 (score.mjs), WCXB per type, empty reads (pages whose read has no
- * word), retried and fallback reads, and the median ms per page.
+ * word), short ones (under a fifth of the in-process text), retried and fallback reads,
+ * the median ms per page and the load average as the run began and ended.
  *
- *   node --import tsx bench/extract-browser.ts [--only aeb|wcxb] [--limit N | --ids a,b] [--no-hog]
+ *   node --import tsx bench/extract-browser.ts [--only aeb|wcxb] [--limit N | --ids a,b] [--no-hog | --hog-only]
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
@@ -35,6 +36,8 @@ interface Run {
   emptyIds?: string[];
   retried: number;
   fallback: number;
+  /** The 1-minute load average when the run began and when it ended. */
+  load?: [number, number];
 }
 
 function hog(): ChildProcess[] {
@@ -111,6 +114,7 @@ async function serve(pages: Page[]): Promise<{ url: string; close(): Promise<voi
 }
 
 async function viaBrowser(pages: Page[]): Promise<Run> {
+  const before = loadavg()[0] ?? 0;
   const web = await serve(pages);
   const session = await openSession({
     // The bench's certificate is its own: Chromium takes it as a site's.
@@ -135,15 +139,23 @@ async function viaBrowser(pages: Page[]): Promise<Run> {
     await session.close();
     await web.close();
   }
-  return { ...run, empty: run.emptyIds?.length ?? 0, ms: median(times) };
+  return { ...run, empty: run.emptyIds?.length ?? 0, ms: median(times), load: [before, loadavg()[0] ?? 0] };
 }
 
-function line(name: string, set: string, run: Run, ids: string[]): string {
+/** Pages the run read with under a fifth of the text the in-process read has (of 200+ characters): all but lost. */
+function shortIds(run: Run, base: Run): string[] {
+  return Object.keys(run.preds).filter((id) => (base.preds[id]?.length ?? 0) >= 200 && (run.preds[id]?.length ?? 0) < 0.2 * (base.preds[id]?.length ?? 0));
+}
+
+function line(name: string, set: string, run: Run, ids: string[], base?: Run): string {
   // Each run's predictions stay in bench/out, for a page-by-page look at where the paths differ.
   writeFileSync(join(OUT, `${set}-${name.replace(/\W+/g, '-')}.preds.json`), JSON.stringify(run.preds));
   const { f1, types } = score(set, run.preds, ids);
   const typeCells = Object.entries(types).map(([t, v]) => `${t.slice(0, 5)} ${v.toFixed(3)}`).join(' ');
-  return `${name.padEnd(22)} F1 ${f1.toFixed(3)}  empty ${run.empty}  retried ${run.retried}  fallback ${run.fallback}  ${run.ms.toFixed(0)} ms/page  ${typeCells}${run.emptyIds ? `  empty: ${run.emptyIds.join(' ')}` : ''}`;
+  const short = base ? shortIds(run, base) : [];
+  const load = run.load ? `  load ${run.load.map((l) => l.toFixed(1)).join('->')}` : '';
+  const lists = `${run.emptyIds ? `  empty: ${run.emptyIds.join(' ')}` : ''}${short.length > 0 ? `  short: ${short.map((id) => id.slice(0, 8)).join(' ')}` : ''}`;
+  return `${name.padEnd(22)} F1 ${f1.toFixed(3)}  empty ${run.empty}  short ${short.length}  retried ${run.retried}  fallback ${run.fallback}  ${run.ms.toFixed(0)} ms/page${load}  ${typeCells}${lists}`;
 }
 
 async function main(): Promise<void> {
@@ -160,12 +172,13 @@ async function main(): Promise<void> {
     const pages = ids ? all.filter((p) => ids.includes(p.id)) : all.filter((_, i) => i % step === 0).slice(0, limit);
     const read = pages.map((p) => p.id);
     console.log(`\n${set.toUpperCase()}: ${pages.length} of ${all.length} pages`);
-    console.log(line('in-process', set, inProcess(pages), read));
-    console.log(line('browser', set, await viaBrowser(pages), read));
+    const base = inProcess(pages);
+    console.log(line('in-process', set, base, read));
+    if (!argv.includes('--hog-only')) console.log(line('browser', set, await viaBrowser(pages), read, base));
     if (argv.includes('--no-hog')) continue;
     const hogs = hog();
     try {
-      console.log(line(`browser, ${hogs.length}-core hog`, set, await viaBrowser(pages), read));
+      console.log(line(`browser, ${hogs.length}-core hog`, set, await viaBrowser(pages), read, base));
     } finally {
       for (const child of hogs) child.kill();
     }
