@@ -43,7 +43,7 @@ export interface ReadNote {
   short?: number;
   /** Read a second time after a short read. */
   retried?: boolean;
-  /** Both reads were short: the response HTML, as it came before scripts, was read instead. */
+  /** Both reads were short, or the parser was still held up by a script: the response HTML, as it came before scripts, was read instead. */
   fallback?: 'response';
   /** Nothing to read at all. */
   empty?: boolean;
