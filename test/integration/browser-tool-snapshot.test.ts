@@ -63,7 +63,7 @@ describe('snapshot', () => {
         expect(found, line).toBeGreaterThanOrEqual(0);
         at = found + 1;
       }
-      expect(lines[note]).toMatch(/^\[to fit [\d,]+ chars, left out: link targets .*; 1 line of text \(`text` gives the page's text, ref one section's lines\)\]$/);
+      expect(lines[note]).toMatch(/^\[to fit [\d,]+ chars, left out: link targets .*; the last 1 line of text \(`text` gives the page's text, ref one section's lines\)\]$/);
       // At 300 chars only the count of the lines left out fits.
       expect(lines[note + 1]).toMatch(maxChars === 300 ? /^\[\d[\d,]* more lines left out\]$/ : /^\[\d[\d,]* more lines \([\d,]+ refs\) left out at [\d,]+ chars; get them with a query/);
     }

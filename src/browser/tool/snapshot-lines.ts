@@ -147,15 +147,29 @@ interface Tier {
   dropped: string[];
 }
 
-/** The snapshot at each step of making room: as it is; link targets left out and long names shortened; then (without a query) text left out. */
-function tiers(lines: Line[], query: boolean): Tier[] {
+/** Room kept for the notes when choosing which lines of text to leave out. */
+const NOTE_ROOM = 400;
+
+/**
+ * The snapshot at each step of making room: as it is; link targets left out and long names
+ * shortened; then (without a query) the last lines of text that hold no ref, as few as make room.
+ */
+function tiers(lines: Line[], query: boolean, maxChars: number): Tier[] {
   const out: Tier[] = [{ lines, dropped: [] }];
   const compact = lines.map((l) => ({ ...l, text: l.compact }));
   const shortened = compact.some((l, i) => l.text !== lines[i]!.text);
   const first = shortened ? [`link targets and the end of names over ${SHORT_NAME} characters (a query or ref shows them)`] : [];
   if (shortened) out.push({ lines: compact, dropped: first });
-  const kept = query ? compact : keepLines(compact, (l) => !l.bare);
-  if (kept.length < compact.length) out.push({ lines: kept, dropped: [...first, `${count(compact.length - kept.length, 'line')} of text (\`text\` gives the page's text, ref one section's lines)`] });
+  if (query) return out;
+  let excess = compact.reduce((sum, l) => sum + l.text.length + 1, 0) - (maxChars - Math.min(NOTE_ROOM, maxChars / 4));
+  const drop = new Set<Line>();
+  for (let i = compact.length - 1; i >= 0 && excess > 0; i--) {
+    if (!compact[i]!.bare) continue;
+    drop.add(compact[i]!);
+    excess -= compact[i]!.text.length + 1;
+  }
+  const kept = keepLines(compact, (l) => !drop.has(l));
+  if (drop.size > 0) out.push({ lines: kept, dropped: [...first, `the last ${count(drop.size, 'line')} of text (\`text\` gives the page's text, ref one section's lines)`] });
   return out;
 }
 
@@ -164,7 +178,7 @@ const droppedNote = (dropped: string[], maxChars: number) => (dropped.length ? `
 /** Whole lines only: the first tier that fits, else the longest prefix of the last one that fits with its closing note. */
 function fit(lines: Line[], maxChars: number, query: boolean): { text: string; shown: Line[] } {
   const size = (ls: Line[], n = ls.length) => ls.slice(0, n).reduce((sum, l) => sum + l.text.length + 1, 0);
-  const all = tiers(lines, query);
+  const all = tiers(lines, query, maxChars);
   for (const tier of all) {
     const note = droppedNote(tier.dropped, maxChars);
     if (size(tier.lines) + note.length - 1 <= maxChars) return { text: [...tier.lines.map((l) => l.text), ...(note ? [note] : [])].join('\n'), shown: tier.lines };
