@@ -28,7 +28,7 @@ const MARK_CONTROLS = `(() => {
   for (const el of document.querySelectorAll('[aria-hidden]')) el.removeAttribute('aria-hidden');
   const style = document.createElement('style');
   style.textContent = '* { content-visibility: visible !important; }';
-  document.head.append(style);
+  (document.head ?? document.documentElement).append(style);
   const selector = 'a[href], button, input:not([type=hidden]), select, textarea, summary, [contenteditable=""], [contenteditable=true], ' +
     ['button', 'link', 'checkbox', 'radio', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'switch', 'combobox', 'textbox', 'searchbox', 'slider', 'spinbutton', 'option', 'treeitem'].map((r) => '[role=' + r + ']').join(', ');
   const visible = (el) => {
