@@ -72,7 +72,8 @@ const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
  * A link wrapped around a heading and a paragraph is a card made clickable whole (a
  * landing page's feature tiles): its text reads as prose, not as a menu's link text.
  */
-function isCardLink(el: Element): boolean {
+export function isCardLink(el: Element): boolean {
+  if (el.name !== 'a') return false;
   let heading = false;
   let paragraph = false;
   for (const child of el.children) {

@@ -189,8 +189,8 @@ export function detectPageType(body: Element, signals: PageSignals, stats: Stats
   const productReviews = (g: Group) => signals.product && isReviewGroup(g);
   const forum = groups.find((g) => fills(g) && isForum(g) && !underArticle(g) && !productReviews(g)) ?? (signals.discussion ? groups.find(isForum) : undefined);
   // A shop's grid is its category page's content even below a long buying guide.
-  const shopGrid = (g: Group) => signals.product && isShopGrid(g, body);
-  const listing = groups.find((g) => isListing(g) && (fills(g) || shopGrid(g)));
+  const shopGrid = (g: Group) => signals.product && g.items.length >= SHOP_GRID_ITEMS && isListing(g) && isShopGrid(g, body);
+  const listing = groups.find((g) => (fills(g) ? isListing(g) : shopGrid(g)));
   if (forum && (!listing || signals.discussion || forum.chars >= listing.chars)) return { type: 'forum', group: forum };
   if (signals.discussion) return { type: 'forum' };
   // A shop's category page has prices and cart buttons too, but many alike cards.

@@ -5,7 +5,7 @@
  */
 import type { CheerioAPI } from 'cheerio';
 import { descendants, rawText, remove, separateAdjacentControls, type Element } from './dom.js';
-import { measure } from './blocks.js';
+import { isCardLink, measure } from './blocks.js';
 import { removeBoilerplate } from './clean.js';
 import { dropCaptionedPhotos, dropRedundantAlts } from './images.js';
 import { filterLines } from './line-filter.js';
@@ -73,7 +73,8 @@ function chooseMain(body: Element, detection: Detection): Element {
   if (attached) return lowestCommonAncestor(selectMain(landmark ?? body), attached, body);
   if (landmark) return landmark;
   // A landing page's feature tiles are often links made whole: there they are its content.
-  return detection.type === 'page' ? selectMain(body, measure(body, true)) : selectMain(body);
+  const tiles = detection.type === 'page' && descendants(body).some(isCardLink);
+  return selectMain(body, measure(body, tiles));
 }
 
 /** Images as the strategy wants them, and controls set apart by a space. */
