@@ -126,7 +126,7 @@ function failure(target: NavigationTarget, from: { refused: number; downloads: n
   const refused = target.guards?.refused.slice(from.refused).find((r) => r.mainFrame);
   if (refused) return { ok: false, status, error: refused.reason, refused: { privateAddress: refused.privateAddress } };
   const downloads = target.guards?.downloads.slice(from.downloads) ?? [];
-  if (downloads.length > 0) return { ok: false, status, error: `refused a download (${downloads.join(', ')}): scout reads pages, not files` };
+  if (downloads.length > 0) return { ok: false, status, error: `refused a download (${downloads.join(', ')}): scout reads web pages, PDFs and text files, not other files` };
   if (target.crashed()) return { ok: false, status, error: 'the tab crashed while loading the page' };
   return { ok: false, status, error: message };
 }

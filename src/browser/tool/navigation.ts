@@ -67,4 +67,4 @@ export async function navigateTab(browser: ToolBrowser, tab: ToolTab, href: stri
 }
 
 /** What the model reads when a navigation ended in a download instead of a page. */
-export const DOWNLOAD_NOTE = 'the URL is a file, not a page: Chrome began a download, which scout refuses (it reads pages, not files)';
+export const DOWNLOAD_NOTE = 'the URL is a file, not a page: Chrome began a download, which scout refuses (it reads web pages, PDFs and text files, not other files)';
