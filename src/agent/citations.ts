@@ -47,3 +47,32 @@ export function withPages(answer: string, notes: readonly PagedNote[]): string {
     return page === undefined ? marker : `[${digits}, p. ${page}]`;
   });
 }
+
+/** A citation's start not yet complete at the end of a streamed piece: "[", "[1", "[12". */
+const OPEN_CITATION = /\[\d{0,3}$/;
+
+/**
+ * The answer's tokens as they stream, with its citations written as the final
+ * answer writes them: [2] of a note on a PDF page as [2, p. 5], a number that
+ * names no note left out. A piece ending inside a possible citation is held
+ * back until the next one completes or refutes it; `end` lets out the rest.
+ */
+export function citationStream(notes: readonly PagedNote[], write: (text: string) => void): { push: (token: string) => void; end: () => void } {
+  let held = '';
+  const emit = (text: string) => {
+    const out = withPages(text.replace(CITATION, (marker: string, digits: string) => (Number(digits) >= 1 && Number(digits) <= notes.length ? marker : '')), notes);
+    if (out) write(out);
+  };
+  return {
+    push(token) {
+      const text = held + token;
+      const open = text.match(OPEN_CITATION);
+      held = open ? open[0] : '';
+      emit(open ? text.slice(0, open.index) : text);
+    },
+    end() {
+      emit(held);
+      held = '';
+    },
+  };
+}

@@ -2,7 +2,7 @@
 import { concludePrompt } from '../prompts/conclude.js';
 import { directPrompt } from '../prompts/direct.js';
 import { uncitedClaims } from './answer-check.js';
-import { checkCitations, withPages } from './citations.js';
+import { checkCitations, citationStream, withPages } from './citations.js';
 import { forPrompt } from './grounding.js';
 import type { Run } from './run.js';
 import type { ResearchEvent, ResearchResult, StoppedBy } from './types.js';
@@ -13,7 +13,9 @@ export async function* conclude(run: Run, stoppedBy: StoppedBy): AsyncGenerator<
   // Without a single note the page backs there is nothing to stand on: say so, do not improvise.
   if (!notes.some((n) => n.support !== 'unverified')) return yield* finish(run, '', stoppedBy);
   const incomplete = stoppedBy === 'time_limit' ? 'the time limit was reached' : stoppedBy === 'interrupted' ? 'the person interrupted the research' : undefined;
-  const conclusion = await run.chat(concludePrompt({ question: options.question, language: options.language.name, notes: forPrompt(notes), incomplete }), options.hardStop, options.onAnswerToken);
+  const stream = options.onAnswerToken && citationStream(notes, options.onAnswerToken);
+  const conclusion = await run.chat(concludePrompt({ question: options.question, language: options.language.name, notes: forPrompt(notes), incomplete }), options.hardStop, stream?.push);
+  stream?.end();
   return yield* finish(run, conclusion.text, stoppedBy);
 }
 
