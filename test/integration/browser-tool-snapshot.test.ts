@@ -32,6 +32,17 @@ describe('snapshot', () => {
     expect(refOf(again, 'Send order')).toBe(refOf(full, 'Send order'));
   });
 
+  it('shows the controls of a section that skips rendering until scrolled to (content-visibility: auto), as a person scrolling there sees them', async () => {
+    await ok('navigate', { url: h.web.at('/tool/lazy-render.html') });
+    for (const mode of ['full', 'efficient']) {
+      const { snapshot } = await ok('snapshot', { mode });
+      expect(snapshot).toMatch(/- button "Book a gardener" \[ref=e\d+\]/);
+      expect(snapshot).toMatch(/- link "Prices and areas" \[ref=e\d+\]/);
+    }
+    await openForm();
+    full = (await ok('snapshot')).snapshot;
+  });
+
   it('efficient mode lists controls and headings only', async () => {
     const efficient = await ok('snapshot', { mode: 'efficient' });
     expect(efficient.snapshot).toContain('button "Send order"');

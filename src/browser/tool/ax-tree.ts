@@ -5,6 +5,7 @@
  * the on-screen content of aria-hidden containers read in.
  */
 import type { CDPSession, Protocol } from 'puppeteer-core';
+import { withSkippedContentRendered } from './render-skipped.js';
 import { readDomFacts, type DomFacts } from './snapshot-dom.js';
 
 export interface AxNode {
@@ -98,7 +99,7 @@ export async function documentIdOf(session: CDPSession): Promise<{ documentId: s
 export async function readAxTree(session: CDPSession): Promise<AxTree> {
   const { frameTree } = await session.send('Page.getFrameTree');
   const [main, ...children] = frames(frameTree);
-  const [{ nodes }, facts] = await Promise.all([session.send('Accessibility.getFullAXTree', { frameId: main?.id }), readDomFacts(session)]);
+  const [{ nodes }, facts] = await withSkippedContentRendered(session, () => Promise.all([session.send('Accessibility.getFullAXTree', { frameId: main?.id }), readDomFacts(session)]));
   const root = toTree(nodes) ?? { role: 'RootWebArea', name: '', ignored: false, value: '', properties: {}, backendNodeId: undefined, children: [] };
   root.url = frameTree.frame.url;
   for (const frame of children) {
