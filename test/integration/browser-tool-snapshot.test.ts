@@ -2,6 +2,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserTool } from '../../src/browser/tool/browser-tool.js';
+import { SNAPSHOT_LIMITS } from '../../src/browser/tool/snapshot.js';
 import { useToolBrowser, refOf } from '../support/tool-browser.js';
 
 const h = useToolBrowser();
@@ -83,7 +84,7 @@ describe('snapshot', () => {
     expect(list).toBeDefined();
     const rest = await ok('snapshot', { ref: /ref=(e\d+)/.exec(list!)![1], query: 'hundred' });
     expect(rest.matches).toBe(10);
-    expect((await ok('snapshot', { mode: 'efficient' })).snapshot.length).toBeLessThanOrEqual(16_000);
+    expect((await ok('snapshot', { mode: 'efficient' })).snapshot.length).toBeLessThanOrEqual(SNAPSHOT_LIMITS.efficient.maxChars);
     expect((await failure('snapshot', { ref: 'e99999' })).error).toBe('Unknown ref "e99999": take a new snapshot');
   }, 120_000);
 

@@ -15,7 +15,7 @@ export type SnapshotMode = 'full' | 'efficient';
 /** Default budgets; a snapshot over its budget says what it left out and how to get it. */
 export const SNAPSHOT_LIMITS = {
   full: { maxChars: 40_000 },
-  efficient: { maxChars: 16_000 },
+  efficient: { maxChars: 40_000 },
 } as const;
 const MAX_NAME = 160;
 const MAX_TEXT = 600;
