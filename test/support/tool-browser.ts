@@ -39,7 +39,12 @@ export function useToolBrowser(): ToolHarness {
       return result as ToolFailure;
     },
     outText: async () => (await harness.ok('text', { selector: '#out' })).text as string,
-    openForm: async () => harness.ok('open', { url: harness.web.at('/tool/form.html') }),
+    // open returns once the page committed (500 ms grace here); the form's iframe may load later on a busy machine.
+    openForm: async () => {
+      const opened = await harness.ok('open', { url: harness.web.at('/tool/form.html') });
+      for (let i = 0; i < 100 && (await harness.ok('snapshot', { query: 'Inner button' })).matches === 0; i++) await new Promise((r) => setTimeout(r, 100));
+      return opened;
+    },
   } as ToolHarness;
   beforeAll(async () => {
     harness.web = await startFixtureWeb();
