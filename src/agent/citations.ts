@@ -8,6 +8,9 @@ import type { Citation, Note, Source } from './types.js';
 /** A citation of note n in an answer: [n]. */
 export const CITATION = /\[(\d{1,3})\]/g;
 
+/** Whether citation number n names one of the notes. */
+const namesNote = (n: number, notes: readonly Note[]) => n >= 1 && n <= notes.length;
+
 export interface CheckedAnswer {
   answer: string;
   sources: Source[];
@@ -21,7 +24,7 @@ export function checkCitations(answer: string, notes: readonly Note[]): CheckedA
   const invalid = new Set<number>();
   const cleaned = answer.replace(CITATION, (marker: string, digits: string) => {
     const n = Number(digits);
-    if (n >= 1 && n <= notes.length) {
+    if (namesNote(n, notes)) {
       cited.add(n);
       return marker;
     }
@@ -60,7 +63,7 @@ const OPEN_CITATION = /\[\d{0,3}$/;
 export function citationStream(notes: readonly PagedNote[], write: (text: string) => void): { push: (token: string) => void; end: () => void } {
   let held = '';
   const emit = (text: string) => {
-    const out = withPages(text.replace(CITATION, (marker: string, digits: string) => (Number(digits) >= 1 && Number(digits) <= notes.length ? marker : '')), notes);
+    const out = withPages(text.replace(CITATION, (marker: string, digits: string) => (namesNote(Number(digits), notes) ? marker : '')), notes);
     if (out) write(out);
   };
   return {

@@ -10,7 +10,8 @@
 import { estimateTokens } from '../llm/tokens.js';
 import type { PageOutline, Section } from './outline.js';
 import { plainTitle } from './outline.js';
-import { scoreBlocks, sharedTerms } from './relevance.js';
+import { scoreBlocks, sharedTerms, termsOf } from './relevance.js';
+import { tokenize } from './text-tokens.js';
 
 export interface CondenseInput {
   outline: PageOutline;
@@ -59,10 +60,11 @@ const OUTLINE = /^\[Skipped sections \(Action: more <number or name> shows one\)
 const skipLine = (n: number) => `[… ${n} line${n === 1 ? '' : 's'} skipped …]`;
 
 function unitScores(outline: PageOutline, query: string, focus: string): { scores: number[]; onTopic: boolean } {
-  const own = scoreBlocks(query, outline.units.map((u) => u.text));
-  const pathText = outline.sections.map((s) => s.path.map((line) => plainTitle(outline.lines[line]!)).join(' '));
-  const paths = scoreBlocks(query, pathText);
-  const shared = sharedTerms(focus, outline.units.map((u) => `${pathText[u.section - 1] ?? ''}\n${u.text}`));
+  const unitTerms = outline.units.map((u) => termsOf(tokenize(u.text)));
+  const pathTerms = outline.sections.map((s) => termsOf(tokenize(s.path.map((line) => plainTitle(outline.lines[line]!)).join(' '))));
+  const own = scoreBlocks(query, unitTerms);
+  const paths = scoreBlocks(query, pathTerms);
+  const shared = sharedTerms(focus, outline.units.map((u, i) => [...(pathTerms[u.section - 1] ?? []), ...unitTerms[i]!]));
   const onTopic = shared.counts.some((n) => n >= Math.min(MIN_SHARED_TERMS, shared.of));
   return { scores: outline.units.map((u, i) => own[i]! + HEADING_WEIGHT * (paths[u.section - 1] ?? 0)), onTopic };
 }

@@ -42,13 +42,18 @@ function queryWeights(query: string): Map<string, number> {
   return weights;
 }
 
+/** A block as text, or as its terms already taken (termsOf) when several scores read the same text. */
+export type Block = string | readonly string[];
+
+const blockTerms = (block: Block): readonly string[] => (typeof block === 'string' ? termsOf(tokenize(block)) : block);
+
 /** One score per block, in the blocks' order; 0 for a block that shares no term with the query. */
-export function scoreBlocks(query: string, blocks: readonly string[]): number[] {
+export function scoreBlocks(query: string, blocks: readonly Block[]): number[] {
   const weights = queryWeights(query);
   if (weights.size === 0 || blocks.length === 0) return blocks.map(() => 0);
   const counts = blocks.map((block) => {
     const count = new Map<string, number>();
-    const terms = termsOf(tokenize(block));
+    const terms = blockTerms(block);
     for (const term of terms) if (weights.has(term)) count.set(term, (count.get(term) ?? 0) + 1);
     return { count, length: terms.length };
   });
@@ -93,9 +98,9 @@ function contentTerms(query: string): Set<string> {
  * uses two of the question's words together holds nothing for it, however
  * its blocks rank among themselves.
  */
-export function sharedTerms(query: string, blocks: readonly string[]): { counts: number[]; of: number } {
+export function sharedTerms(query: string, blocks: readonly Block[]): { counts: number[]; of: number } {
   const content = contentTerms(query);
-  const counts = blocks.map((block) => new Set(termsOf(tokenize(block)).filter((term) => content.has(term))).size);
+  const counts = blocks.map((block) => new Set(blockTerms(block).filter((term) => content.has(term))).size);
   return { counts, of: content.size };
 }
 
