@@ -14,7 +14,7 @@ import { descendants, rawText, type Element } from './dom.js';
 import { measure, type StatsMap } from './blocks.js';
 import type { CleanOptions } from './clean.js';
 import type { PruneOptions } from './main-content.js';
-import { cardShare, isCommentGroup, isReviewGroup, isPostClassed, postLikeShare, repeatedGroups, titledShare, type Group } from './groups.js';
+import { cardShare, isCommentGroup, isReviewGroup, isPostClassed, isTeaserList, postLikeShare, repeatedGroups, titledShare, type Group } from './groups.js';
 import { PRICE, type PageSignals } from './signals.js';
 
 export type PageType = 'article' | 'page' | 'forum' | 'product' | 'listing' | 'documentation';
@@ -162,6 +162,25 @@ function isShopGrid(g: Group, body: Element): boolean {
 }
 
 /**
+ * A page declared an article whose prose is mostly the summaries in its teaser lists is a
+ * blog's or a magazine's front page: a listing in several sections, no one group filling it.
+ * (An article's menus of teasers are titles, not prose.)
+ */
+const TEASER_PROSE_SHARE = 0.5;
+
+function teaserProseShare(body: Element, stats: StatsMap): number {
+  const prose = stats.get(body)?.good ?? 0;
+  if (prose === 0) return 0;
+  let teasers = 0;
+  const visit = (el: Element): void => {
+    if (isTeaserList(el, stats)) teasers += stats.get(el)?.good ?? 0;
+    else for (const child of el.children) if (child.type === 'tag') visit(child as Element);
+  };
+  visit(body);
+  return teasers / prose;
+}
+
+/**
  * A forum or a listing when the biggest post-like or card-like group fills a good part
  * of the page and the page has little prose outside the group's container (an article
  * with comments or a related list has its own text beside the group). What the page
@@ -199,5 +218,6 @@ export function detectPageType(body: Element, signals: PageSignals, stats: Stats
   const pres = descendants(body).filter((el) => el.name === 'pre').length;
   if (pres >= 2) return { type: 'documentation' };
   const articled = descendants(body).some((el) => el.name === 'article' && (stats.get(el)?.good ?? 0) >= ARTICLE_ELEMENT_SHARE * prose);
-  return { type: signals.article || articled ? 'article' : 'page' };
+  if (!signals.article && !articled) return { type: 'page' };
+  return { type: teaserProseShare(body, stats) > TEASER_PROSE_SHARE ? 'listing' : 'article' };
 }
