@@ -19,7 +19,7 @@ export interface PageTruth {
 
 /**
  * Visible controls: links, buttons, form fields and elements with a control role, enabled, with a
- * non-zero box and not hidden by CSS. aria-hidden is removed first (in this copy of the page only):
+ * non-zero box, not hidden by CSS and not inside a box of no area that clips its overflow. aria-hidden is removed first (in this copy of the page only):
  * what is on screen counts, and Chromium then names the controls inside such containers. So is
  * content-visibility: auto, under which Chromium leaves off-screen content unrendered and unnamed
  * (a person scrolling there sees it).
@@ -31,9 +31,24 @@ const MARK_CONTROLS = `(() => {
   (document.head ?? document.documentElement).append(style);
   const selector = 'a[href], button, input:not([type=hidden]), select, textarea, summary, [contenteditable=""], [contenteditable=true], ' +
     ['button', 'link', 'checkbox', 'radio', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'switch', 'combobox', 'textbox', 'searchbox', 'slider', 'spinbutton', 'option', 'treeitem'].map((r) => '[role=' + r + ']').join(', ');
+  // An ancestor with no area that clips its overflow (a collapsed menu or search drawer) hides what it
+  // contains, unless the element is laid out against a containing block outside it (position: absolute
+  // or fixed escaping it).
+  const clippedAway = (el) => {
+    let need = getComputedStyle(el).position;
+    for (let a = el.parentElement; a && a !== document.documentElement; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      const holds = need === 'absolute' ? s.position !== 'static' || s.transform !== 'none' : need === 'fixed' ? s.transform !== 'none' : true;
+      if (!holds) continue;
+      const box = a.getBoundingClientRect();
+      if ((box.width === 0 || box.height === 0) && s.overflow !== 'visible' && s.overflow !== 'visible visible') return true;
+      need = s.position === 'absolute' || s.position === 'fixed' ? s.position : 'static';
+    }
+    return false;
+  };
   const visible = (el) => {
     const box = el.getBoundingClientRect();
-    return box.width > 0 && box.height > 0 && el.checkVisibility({ visibilityProperty: true });
+    return box.width > 0 && box.height > 0 && el.checkVisibility({ visibilityProperty: true }) && !clippedAway(el);
   };
   let n = 0;
   for (const el of document.querySelectorAll(selector)) {
@@ -77,7 +92,10 @@ export class Oracle {
   }
 }
 
-const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase().replace(/…$/, '').slice(0, 40);
+const PREFIX = 20;
+
+/** A name compared without spacing (tools differ on where text runs meet), case aside, on its first 40 characters. */
+const norm = (s: string) => s.replace(/\s+/g, '').toLowerCase().replace(/…$/, '').slice(0, 40);
 
 /** `- role "name" ... [ref=...]` lines of a snapshot (scout's and Playwright MCP's share this shape). */
 export function refLines(snapshot: string): Control[] {
@@ -98,7 +116,8 @@ export function controlsWithRef(controls: readonly Control[], snapshot: string):
 /**
  * The controls without a ref line of their own, each line used once: matched by role and name,
  * else by the same non-empty name (the tools differ on roles), else an unnamed control by role
- * alone (Chromium leaves a link holding only an image unnamed where the tools name it by the image).
+ * alone (Chromium leaves a link holding only an image unnamed where the tools name it by the image),
+ * else by role and the first PREFIX characters of a long name.
  */
 export function missedControls(controls: readonly Control[], snapshot: string): Control[] {
   const lines = refLines(snapshot);
@@ -117,6 +136,8 @@ export function missedControls(controls: readonly Control[], snapshot: string): 
     { take: index((l) => `${l.role}|${norm(l.name)}`), key: (c: Control) => `${c.role}|${norm(c.name)}` },
     { take: index((l) => norm(l.name)), key: (c: Control) => (norm(c.name) === '' ? undefined : norm(c.name)) },
     { take: index((l) => l.role), key: (c: Control) => (norm(c.name) === '' ? c.role : undefined) },
+    // A long name the page changed between the two reads (a counter, a rotating item) still starts the same.
+    { take: index((l) => `${l.role}|${norm(l.name).slice(0, PREFIX)}`), key: (c: Control) => (norm(c.name).length >= PREFIX ? `${c.role}|${norm(c.name).slice(0, PREFIX)}` : undefined) },
   ];
   let missed = [...controls];
   for (const pass of passes) {

@@ -173,6 +173,7 @@ function dump(url: string, truth: PageTruth, row: Record<string, Measure>): void
     writeFileSync(join(DUMP!, `${id}.${file}.missed.txt`), missedControls(truth.controls, m.snapshot).map((c) => `${c.role} "${c.name}"`).join('\n'));
   }
   writeFileSync(join(DUMP!, `${id}.h1.txt`), truth.h1);
+  writeFileSync(join(DUMP!, `${id}.truth.json`), JSON.stringify(truth));
 }
 
 const pages = pickPages();
