@@ -9,16 +9,19 @@
  * the colour of the background an ancestor declares. Images and links are judged by
  * their box (an image sized under 2px by its attributes is a tracking pixel, though an
  * image not loaded shows its alt). The exception: a collapsed panel a visible control
- * opens (a closed <details> with a visible summary, the target of a visible control's
- * aria-controls, of a tab's href or data-(bs-)target, a tabpanel labelled by a visible
- * tab) is marked as a panel and read, unless its text is hidden in another way within it.
+ * opens (panels-script.ts: found by aria-controls and the like, or by the shape of an
+ * accordion or a tab set) is marked as a panel and read, unless its text is hidden in
+ * another way within it (a wrapper holding all the panel's text may be transparent: it
+ * fades in as the panel opens).
  *
  * Serialised into the page (markedDomSource), so the functions below use only each
- * other and the page's globals. Marks: HIDDEN="1" on the outermost element with nothing
+ * other, panels-script.ts's and the page's globals. Marks: HIDDEN="1" on the outermost element with nothing
  * shown, HIDDEN="text" on an element whose own text is hidden but not all it holds,
  * PANEL="1" on kept panels, MARKED="1" on <html> once the whole page was judged. A page
  * too big to judge within the budget is read unmarked, as raw HTML is.
  */
+import { PANEL_HELPERS, type PanelFinder, type PanelJudge } from './panels-script.js';
+
 export const HIDDEN_MARK = 'data-scout-hidden';
 export const PANEL_MARK = 'data-scout-panel';
 export const MARKED = 'data-scout-marked';
@@ -34,6 +37,8 @@ interface State {
   ctxs: Map<Element, Ctx>;
   backgrounds: Map<Element, number[] | null>;
   colors: Map<string, number[] | null>;
+  /** Per element inside a panel: whether it holds all of its panel's text. */
+  whole: Map<Element, boolean>;
   range: Range;
   vw: number;
   vh: number;
@@ -179,48 +184,15 @@ function pixelSized(el: Element): boolean {
   return sizes.some((size) => size !== null && size !== '' && parseFloat(size) < 2);
 }
 
-/** Ids a control opens: aria-controls, and a tab's or toggle's href or data-(bs-)target. */
-function controlledIds(control: Element): string[] {
-  const ids = (control.getAttribute('aria-controls') ?? '').split(/\s+/).filter(Boolean);
-  const toggles = control.getAttribute('role') === 'tab' || control.hasAttribute('data-toggle') || control.hasAttribute('data-bs-toggle');
-  for (const target of [toggles ? control.getAttribute('href') : null, control.getAttribute('data-target'), control.getAttribute('data-bs-target')]) {
-    const id = /^#([\w-]+)$/.exec(target ?? '')?.[1];
-    if (id) ids.push(id);
+/** Whether x, inside panel, holds all the panel's text (a wrapper the panel fades in as it opens). */
+function holdsPanel(st: State, x: Element, panel: Element): boolean {
+  let whole = st.whole.get(x);
+  if (whole === undefined) {
+    const size = (el: Element) => (el.textContent ?? '').replace(/\s+/g, '').length;
+    whole = size(x) === size(panel);
+    st.whole.set(x, whole);
   }
-  return ids;
-}
-
-/** The collapsed panels a visible control opens (a control inside a found panel counts as visible too). */
-function findPanels(st: State, body: HTMLElement): Set<Element> {
-  const panels = new Set<Element>();
-  const inPanel = (el: Element) => {
-    for (let x: Element | null = el.parentElement; x; x = x.parentElement) if (panels.has(x)) return true;
-    return false;
-  };
-  const shown = (el: Element) => rendered(st, el, null) || inPanel(el);
-  const controls = [...body.querySelectorAll('[aria-controls], [role="tab"], [data-toggle], [data-bs-toggle], [data-target], [data-bs-target]')];
-  const tabpanels = [...body.querySelectorAll('[role="tabpanel"][aria-labelledby]')];
-  for (let pass = 0; pass < 3; pass++) {
-    const before = panels.size;
-    for (const control of controls) {
-      const ids = controlledIds(control);
-      if (ids.length === 0 || !shown(control)) continue;
-      for (const id of ids) {
-        const panel = document.getElementById(id);
-        if (panel && body.contains(panel) && !panel.contains(control)) panels.add(panel);
-      }
-    }
-    for (const panel of tabpanels) {
-      const tabs = (panel.getAttribute('aria-labelledby') ?? '').split(/\s+/).map((id) => document.getElementById(id));
-      if (tabs.some((tab) => tab && tab.getAttribute('role') === 'tab' && shown(tab))) panels.add(panel);
-    }
-    for (const details of body.querySelectorAll('details:not([open])')) {
-      const summary = details.querySelector(':scope > summary');
-      if (summary && shown(summary)) panels.add(details);
-    }
-    if (panels.size === before) break;
-  }
-  return panels;
+  return whole;
 }
 
 /** Inside a collapsed panel, text hidden by something other than the collapse (between it and the panel) stays hidden. */
@@ -230,14 +202,10 @@ function shownInPanel(st: State, el: Element, panel: Element, texts: readonly Te
   if (texts && (parseFloat(s.fontSize) < 2 || sameAsBackground(st, el, s))) return false;
   for (let x: Element | null = el; x && x !== panel; x = x.parentElement) {
     const xs = styleOf(st, x);
-    if (xs.display === 'none' || parseFloat(xs.opacity) === 0 || x.getAttribute('aria-hidden') === 'true' || clipsToNothing(xs, xs.position)) return false;
+    if (xs.display === 'none' || x.getAttribute('aria-hidden') === 'true' || clipsToNothing(xs, xs.position)) return false;
+    if (parseFloat(xs.opacity) === 0 && !holdsPanel(st, x, panel)) return false;
   }
   return true;
-}
-
-function panelOf(el: Element, panels: ReadonlySet<Element>): Element | null {
-  for (let x: Element | null = el; x; x = x.parentElement) if (panels.has(x)) return x;
-  return null;
 }
 
 /** Text owners (with their non-blank text nodes), images and links under body, in document order. */
@@ -257,14 +225,17 @@ function collect(body: HTMLElement): { owners: Map<Element, Text[]>; images: Ele
 }
 
 /** Judge every text, image and link of the page and mark what is hidden; nothing is marked when the budget runs out. */
-export function markVisibility(budgetMs: number, marks: { hidden: string; panel: string; marked: string }): VisibilityReport {
+export function markVisibility(budgetMs: number, marks: { hidden: string; panel: string; marked: string }, find: PanelFinder): VisibilityReport {
   const started = performance.now();
   const report = (complete: boolean, hidden = 0, panels = 0) => ({ complete, hidden, panels, ms: Math.round(performance.now() - started) });
   const body = document.body;
   if (!body) return report(false);
   const root = document.documentElement;
-  const st: State = { styles: new Map(), ctxs: new Map(), backgrounds: new Map(), colors: new Map(), range: document.createRange(), vw: innerWidth, vh: innerHeight, sx: scrollX, sy: scrollY, docH: Math.max(root.scrollHeight, innerHeight) };
-  const panels = findPanels(st, body);
+  const st: State = { styles: new Map(), ctxs: new Map(), backgrounds: new Map(), colors: new Map(), whole: new Map(), range: document.createRange(), vw: innerWidth, vh: innerHeight, sx: scrollX, sy: scrollY, docH: Math.max(root.scrollHeight, innerHeight) };
+  const panelJudge: PanelJudge = { style: (el) => styleOf(st, el), shown: (el) => rendered(st, el, null) };
+  const panels = new Set<Element>();
+  find.referencedPanels(body, panelJudge, panels);
+  const structural = new Map<Element, boolean>();
   const { owners, images, links } = collect(body);
   const shown = new Set<Element>();
   const keptPanels = new Set<Element>();
@@ -274,7 +245,7 @@ export function markVisibility(budgetMs: number, marks: { hidden: string; panel:
   };
   const judge = (el: Element, texts: readonly Text[] | null) => {
     if (rendered(st, el, texts)) return show(el);
-    const panel = panelOf(el, panels);
+    const panel = find.panelFor(panelJudge, el, panels, structural);
     if (panel && shownInPanel(st, el, panel, texts)) {
       keptPanels.add(panel);
       return show(el);
@@ -307,7 +278,7 @@ export function markVisibility(budgetMs: number, marks: { hidden: string; panel:
   return report(true, tops.size, keptPanels.size);
 }
 
-const HELPERS = [styleOf, clipsToNothing, contextOf, onScreen, rgbaOf, backgroundOf, sameAsBackground, textBox, rendered, pixelSized, controlledIds, findPanels, shownInPanel, panelOf, collect, markVisibility];
+const HELPERS = [styleOf, clipsToNothing, contextOf, onScreen, rgbaOf, backgroundOf, sameAsBackground, textBox, rendered, pixelSized, holdsPanel, shownInPanel, collect, markVisibility, ...PANEL_HELPERS];
 
 /**
  * A script for page.evaluate: mark the page (within budgetMs), read the DOM, and take the
@@ -319,7 +290,7 @@ export function markedDomSource(budgetMs: number): string {
   return `(() => { const __name = (f) => f; ${HELPERS.map(String).join('\n')}
     const marks = ${JSON.stringify(marks)};
     let visibility = null;
-    try { visibility = markVisibility(${Math.max(0, Math.round(budgetMs))}, marks); } catch (e) { visibility = { complete: false, hidden: 0, panels: 0, ms: 0, error: String(e) }; }
+    try { visibility = markVisibility(${Math.max(0, Math.round(budgetMs))}, marks, { referencedPanels, panelFor }); } catch (e) { visibility = { complete: false, hidden: 0, panels: 0, ms: 0, error: String(e) }; }
     const html = document.documentElement ? document.documentElement.outerHTML : '';
     for (const el of document.querySelectorAll('[' + marks.hidden + '],[' + marks.panel + '],[' + marks.marked + ']')) {
       el.removeAttribute(marks.hidden); el.removeAttribute(marks.panel); el.removeAttribute(marks.marked);
