@@ -6,9 +6,9 @@
  * aria-hidden, too small to read (font-size under 2px, a box under 2px that clips its
  * content, clip / clip-path to nothing), off-screen (left of or above the page, or right
  * of the viewport outside a scrolling box; outside the viewport when fixed), or drawn in
- * the colour of the background an ancestor declares. Images and links are judged by
- * their box (an image sized under 2px by its attributes is a tracking pixel, though an
- * image not loaded shows its alt). The exception: a collapsed panel a visible control
+ * the colour of the background an ancestor declares (unless an image lies under it).
+ * Images and links are judged by their box (an image sized under 2px by its attributes
+ * is a tracking pixel, though an image not loaded shows its alt). The exception: a collapsed panel a visible control
  * opens (panels-script.ts: found by aria-controls and the like, or by the shape of an
  * accordion or a tab set) is marked as a panel and read, unless its text is hidden in
  * another way within it (a wrapper holding all the panel's text may be transparent: it
@@ -39,6 +39,8 @@ interface State {
   colors: Map<string, number[] | null>;
   /** Per element inside a panel: whether it holds all of its panel's text. */
   whole: Map<Element, boolean>;
+  /** The boxes of the page's images, videos and canvases, once a text in its background's colour asks. */
+  media?: DOMRect[];
   range: Range;
   vw: number;
   vh: number;
@@ -141,14 +143,21 @@ function backgroundOf(st: State, el: Element | null): number[] | null {
   return bg;
 }
 
-/** Text painted in its background's colour (or transparent), with no shadow or stroke to show it. */
-function sameAsBackground(st: State, el: Element, s: CSSStyleDeclaration): boolean {
+/** Whether most of box lies over an image, a video, a canvas or an inline background image: the colour under it is not the declared one. */
+function overImage(st: State, box: Box): boolean {
+  st.media ??= [...document.body.querySelectorAll('img, picture, video, canvas, [style*="url("]')].slice(0, 2000).map((m) => m.getBoundingClientRect());
+  const area = Math.max(1, (box.right - box.left) * (box.bottom - box.top));
+  return st.media.some((m) => Math.max(0, Math.min(m.right, box.right) - Math.max(m.left, box.left)) * Math.max(0, Math.min(m.bottom, box.bottom) - Math.max(m.top, box.top)) >= area / 2);
+}
+
+/** Text painted in its background's colour (or transparent), with no shadow or stroke to show it, nor an image under its box (when known). */
+function sameAsBackground(st: State, el: Element, s: CSSStyleDeclaration, box?: Box): boolean {
   const fill = rgbaOf(st, s.webkitTextFillColor || s.color);
   const bg = fill ? backgroundOf(st, el) : null;
   if (!fill || !bg) return false;
   const distance = Math.abs((fill[0] as number) - (bg[0] as number)) + Math.abs((fill[1] as number) - (bg[1] as number)) + Math.abs((fill[2] as number) - (bg[2] as number));
   if ((fill[3] ?? 1) >= 0.05 && distance >= 12) return false;
-  return s.textShadow === 'none' && !(parseFloat(s.webkitTextStrokeWidth) > 0);
+  return s.textShadow === 'none' && !(parseFloat(s.webkitTextStrokeWidth) > 0) && !((fill[3] ?? 1) >= 0.05 && box && overImage(st, box));
 }
 
 /** The bounds of el's own text, or null when it takes no room. */
@@ -174,7 +183,7 @@ function rendered(st: State, el: Element, texts: readonly Text[] | null): boolea
   if (ctx.clipped) return false;
   const bounds = texts ? textBox(st, texts) : box.getBoundingClientRect();
   if (!bounds || !onScreen(st, bounds, ctx, texts ? 1 : 2)) return false;
-  return texts ? !sameAsBackground(st, el, s) : !pixelSized(el);
+  return texts ? !sameAsBackground(st, el, s, bounds) : !pixelSized(el);
 }
 
 /** An image sized under 2px by its attributes or inline style (a tracking pixel): an image not loaded is drawn as its alt instead. */
@@ -278,7 +287,7 @@ export function markVisibility(budgetMs: number, marks: { hidden: string; panel:
   return report(true, tops.size, keptPanels.size);
 }
 
-const HELPERS = [styleOf, clipsToNothing, contextOf, onScreen, rgbaOf, backgroundOf, sameAsBackground, textBox, rendered, pixelSized, holdsPanel, shownInPanel, collect, markVisibility, ...PANEL_HELPERS];
+const HELPERS = [styleOf, clipsToNothing, contextOf, onScreen, rgbaOf, backgroundOf, overImage, sameAsBackground, textBox, rendered, pixelSized, holdsPanel, shownInPanel, collect, markVisibility, ...PANEL_HELPERS];
 
 /**
  * A script for page.evaluate: mark the page (within budgetMs), read the DOM, and take the
