@@ -185,6 +185,15 @@ describe('renderSnapshot', () => {
     expect(renderSnapshot(tree, refs, { mode: 'full', ref: 'e99' }).text).toBe('');
   });
 
+  it('keeps the ref of every section its note names whole, however long the section\'s name', () => {
+    const name = 'Opening hours and tickets of every tower in the old town, 2026';
+    const towers = Array.from({ length: 30 }, (_, i) => link(`Tower ${i}`, `https://t.test/${i}`));
+    const root = n('RootWebArea', 'Towers', [n('button', 'Menu', [text('Menu')]), n('heading', name, towers, { properties: { level: 2 } })]);
+    const snap = renderSnapshot(root, new RefRegistry(), { mode: 'efficient', maxChars: 600 });
+    expect(snap.truncated).toBe(true);
+    expect(snap.text).toMatch(new RegExp(`\\n {2}- heading "${name.slice(0, 20)}[^\\n]*\\[ref=e\\d+\\] \\(the rest: \\d+ lines\\)`));
+  });
+
   it('refs "aria" names elements ax1, ax2..., apart from the role refs', () => {
     const tree = page();
     const refs = new RefRegistry();

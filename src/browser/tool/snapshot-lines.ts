@@ -108,6 +108,15 @@ function print(nodes: OutNode[], depth: number, p: Printing): void {
 
 const count = (n: number, what: string) => `${n.toLocaleString('en')} ${what}${n === 1 ? '' : 's'}`;
 
+/** A line as the closing note names it: role, name and attributes clipped to max, its ref always whole. */
+function noted(line: Line, max: number): string {
+  const text = line.text.trim();
+  const tag = ` [ref=${line.ref}]`;
+  const at = text.indexOf(tag);
+  const head = at >= 0 ? text.slice(0, at) : text;
+  return `${head.length > max ? `${head.slice(0, max - 1)}…` : head}${tag}`;
+}
+
 /** The closing note of a cut snapshot: how much is left out, the sections it is in (when `sections`), and how to get them. */
 function noteFor(lines: Line[], from: number, maxChars: number, query: boolean, sections: boolean): string {
   const left = lines.length - from;
@@ -127,8 +136,8 @@ function noteFor(lines: Line[], from: number, maxChars: number, query: boolean, 
   // The page's main heading, when it is among the lines left out, is named first: it says what the page is.
   const main = query ? [] : lines.slice(from).filter((l) => l.ref && /^\s*- heading .*\[level=1\]/.test(l.text)).slice(0, 1);
   const list = [
-    ...main.map((l) => `  ${l.text.trim().slice(0, 120)} (the main heading)`),
-    ...named.filter((s) => !main.includes(s.line)).map((s) => `  ${s.line.text.trim().slice(0, 90)} (${s.rest ? 'the rest: ' : ''}${count(s.size, 'line')})`),
+    ...main.map((l) => `  ${noted(l, 110)} (the main heading)`),
+    ...named.filter((s) => !main.includes(s.line)).map((s) => `  ${noted(s.line, 80)} (${s.rest ? 'the rest: ' : ''}${count(s.size, 'line')})`),
   ];
   const how = query ? 'narrow the query, or give a larger maxChars' : `a query (query: "words"), one subtree (ref: ${list.length ? 'one of these' : 'a section\'s ref'}), or a larger maxChars`;
   return [`[${count(left, 'more line')} (${count(refs, 'ref')}) left out at ${maxChars.toLocaleString('en')} chars; get them with ${how}${list.length ? ':' : ''}`, ...list, ']'].join('\n');
