@@ -29,6 +29,9 @@ const dumpArg = process.argv.indexOf('--dump');
 /** --dump DIR: each page's snapshots and the controls each one missed, for looking into the figures. */
 const DUMP = dumpArg >= 0 ? process.argv[dumpArg + 1] : undefined;
 const CHROMIUM = process.env.SCOUT_CHROME ?? '/usr/bin/chromium';
+const idsArg = process.argv.indexOf('--ids');
+/** --ids a,b: only these pages (whatever their kind). */
+const IDS = idsArg >= 0 ? new Set(process.argv[idsArg + 1]!.split(',')) : undefined;
 
 /** The first PER_KIND page ids of each kind, by the ground truth's page type. */
 function pickPages(): { id: string; kind: string }[] {
@@ -38,6 +41,7 @@ function pickPages(): { id: string; kind: string }[] {
     const kind = truth._internal?.page_type?.primary ?? 'article';
     byKind.set(kind, [...(byKind.get(kind) ?? []), file.replace(/\.json$/, '')]);
   }
+  if (IDS) return [...byKind.entries()].flatMap(([kind, ids]) => ids.filter((id) => IDS.has(id)).map((id) => ({ id, kind })));
   return [...byKind.entries()].flatMap(([kind, ids]) => ids.slice(0, PER_KIND).map((id) => ({ id, kind })));
 }
 
@@ -58,18 +62,21 @@ interface Measure {
   chars: number;
   controls: number;
   withRef: number;
+  /** Controls with a ref in the snapshot or in the subtrees its closing note names (what an agent following the note gets). */
+  reachable: number;
   /** undefined when the page has no visible h1. */
   heading: boolean | undefined;
   cut: boolean;
   ms: number;
 }
 
-function measure(snapshot: string, truth: PageTruth, cut: boolean, ms: number): Measure {
+function measure(snapshot: string, truth: PageTruth, cut: boolean, ms: number, followed = ''): Measure {
   return {
     snapshot,
     chars: snapshot.length,
     controls: truth.controls.length,
     withRef: controlsWithRef(truth.controls, snapshot),
+    reachable: controlsWithRef(truth.controls, `${snapshot}\n${followed}`),
     heading: truth.h1 ? headingKept(truth.h1, snapshot) : undefined,
     cut,
     ms,
@@ -81,6 +88,12 @@ interface Tool {
   /** Navigate to url, then take a snapshot; one entry per variant (scout: efficient and full). */
   run(url: string, truth: PageTruth): Promise<Record<string, Measure>>;
   close(): Promise<void>;
+}
+
+/** The refs of the sections a cut snapshot's closing note names ("get them with ... one subtree (ref: one of these)"). */
+function notedRefs(snapshot: string): string[] {
+  const note = /\n\[[\d,]+ more lines? \([\d,]+ refs?\) left out[^\n]*\n([\s\S]*)\]$/.exec(snapshot)?.[1] ?? '';
+  return [...note.matchAll(/\[ref=(\w+)\]/g)].map((m) => m[1]!);
 }
 
 function scoutTool(): Tool {
@@ -97,7 +110,14 @@ function scoutTool(): Tool {
       const efficient = await call('navigate', { url });
       const full = await call('snapshot', {});
       const ms = performance.now() - started;
-      return { efficient: measure(efficient.snapshot, truth, efficient.truncated || efficient.sourceTruncated === true, ms), full: measure(full.snapshot, truth, full.truncated || full.sourceTruncated === true, ms) };
+      const follow = async (snapshot: string, mode: string) => {
+        const subtrees = await Promise.all(notedRefs(snapshot).map((ref) => call('snapshot', { mode, ref }).then((r) => r.snapshot)));
+        return subtrees.join('\n');
+      };
+      return {
+        efficient: measure(efficient.snapshot, truth, efficient.truncated || efficient.sourceTruncated === true, ms, await follow(efficient.snapshot, 'efficient')),
+        full: measure(full.snapshot, truth, full.truncated || full.sourceTruncated === true, ms, await follow(full.snapshot, 'full')),
+      };
     },
     close: () => tool.close(),
   };
@@ -141,13 +161,16 @@ function serve(): Promise<{ url: (id: string) => string; close: () => Promise<vo
 }
 
 function summary(rows: Measure[]): string[] {
-  const pooled = rows.reduce((a, r) => ({ c: a.c + r.controls, w: a.w + r.withRef }), { c: 0, w: 0 });
+  const pooled = rows.reduce((a, r) => ({ c: a.c + r.controls, w: a.w + r.withRef, r: a.r + r.reachable }), { c: 0, w: 0, r: 0 });
+  const share = (n: number) => `${((100 * n) / Math.max(1, pooled.c)).toFixed(1)}%`;
   const withH1 = rows.filter((r) => r.heading !== undefined);
   const chars = median(rows.map((r) => r.chars));
   return [
     Math.round(chars).toLocaleString('en'),
     Math.round(chars / 4).toLocaleString('en'),
-    `${((100 * pooled.w) / Math.max(1, pooled.c)).toFixed(1)}%`,
+    share(pooled.w),
+    share(pooled.r),
+    `${rows.filter((r) => r.reachable === r.controls).length}/${rows.length}`,
     `${withH1.filter((r) => r.heading).length}/${withH1.length}`,
     `${rows.filter((r) => r.cut).length}/${rows.length}`,
     `${Math.round(median(rows.map((r) => r.ms)))} ms`,
@@ -204,7 +227,7 @@ try {
 }
 
 console.log(`${[...results.values()][0]?.length ?? 0} of ${pages.length} WCXB pages (${PER_KIND} per kind) measured on loopback; medians per page; tokens = chars/4; controls with a ref pooled over pages`);
-const header = ['', 'snapshot chars', 'tokens', 'visible controls with a ref', 'main heading kept', 'cut at the size limit', 'navigate + snapshot'];
+const header = ['', 'snapshot chars', 'tokens', 'visible controls with a ref', 'reachable (+ subtrees the note names)', 'pages with every control reachable', 'main heading kept', 'cut at the size limit', 'navigate + snapshot'];
 printTable(header, [...results.entries()].map(([name, rows]) => [name, ...summary(rows)]));
 const base = results.get('Playwright MCP');
 if (base) {
