@@ -170,7 +170,7 @@ describe('renderSnapshot', () => {
     const root = n('RootWebArea', 'Shop', [n('navigation', 'Menu', menu), n('main', '', [n('heading', 'Men\'s Wool Runner', [text('Men\'s Wool Runner')], { properties: { level: 1 } }), n('button', 'Add to cart', [text('Add to cart')])])]);
     const snap = renderSnapshot(root, new RefRegistry(), { mode: 'efficient', maxChars: 1200 });
     expect(snap.truncated).toBe(true);
-    expect(snap.text).toMatch(/left out at 1,200 chars; get them with a query \(query: "words"\), one subtree \(ref: one of these\), or a larger maxChars:\n {2}- heading "Men's Wool Runner" \[level=1\] \[ref=e\d+\] \(the main heading\)\n/);
+    expect(snap.text).toMatch(/left out at 1,200 chars; get them with a query \(query: "words"\), one subtree \(ref: one of these\), or a larger maxChars \(up to 400,000\):\n {2}- heading "Men's Wool Runner" \[level=1\] \[ref=e\d+\] \(the main heading\)\n/);
   });
 
   it('names the sections left out with their refs, and a ref gives one section\'s subtree', () => {
@@ -178,7 +178,7 @@ describe('renderSnapshot', () => {
     const tree = page();
     tree.children[1]!.children[0]!.children.push(...Array.from({ length: 20 }, (_, i) => n('button', `Tower ${i}`, [text(`Tower ${i}`)])));
     const snap = renderSnapshot(tree, refs, { mode: 'full', maxChars: 650 });
-    expect(snap.text).toContain('left out at 650 chars; get them with a query (query: "words"), one subtree (ref: one of these), or a larger maxChars:');
+    expect(snap.text).toContain('left out at 650 chars; get them with a query (query: "words"), one subtree (ref: one of these), or a larger maxChars (up to 400,000):');
     expect(snap.text).toContain('  - main [ref=e6] (');
     const sub = renderSnapshot(tree, refs, { mode: 'full', ref: 'e6' });
     expect(sub.text.split('\n').slice(0, 9)).toEqual(FULL.slice(5));
@@ -192,6 +192,27 @@ describe('renderSnapshot', () => {
     const snap = renderSnapshot(root, new RefRegistry(), { mode: 'efficient', maxChars: 600 });
     expect(snap.truncated).toBe(true);
     expect(snap.text).toMatch(new RegExp(`\\n {2}- heading "${name.slice(0, 20)}[^\\n]*\\[ref=e\\d+\\] \\(the rest: \\d+ lines\\)`));
+  });
+
+  it('offers a larger maxChars only below its ceiling of 400,000', () => {
+    const links = Array.from({ length: 12_000 }, (_, i) => link(`Tower number ${i} of the old town`, `https://t.test/${i}`));
+    const root = n('RootWebArea', 'Towers', [n('navigation', 'All towers', links)]);
+    const below = renderSnapshot(root, new RefRegistry(), { mode: 'efficient' });
+    expect(below.text).toMatch(/or a larger maxChars \(up to 400,000\)/);
+    const at = renderSnapshot(root, new RefRegistry(), { mode: 'efficient', maxChars: 400_000 });
+    expect(at.truncated).toBe(true);
+    expect(at.text.length).toBeLessThanOrEqual(400_000);
+    expect(at.text).toMatch(/left out at 400,000 chars; get them with a query \(query: "words"\)/);
+    expect(at.text).not.toContain('larger maxChars');
+  });
+
+  it('says so when the tree goes deeper than it prints, never cutting silently', () => {
+    let deep = n('button', 'Bottom', [text('Bottom')]);
+    for (let i = 0; i < 70; i++) deep = n('region', `Level ${i}`, [deep]);
+    const snap = renderSnapshot(n('RootWebArea', 'Deep', [deep]), new RefRegistry(), { mode: 'full' });
+    expect(snap.sourceTruncated).toBe(true);
+    expect(snap.text).not.toContain('Bottom');
+    expect(snap.text).toMatch(/\n\[the page's tree goes on past 4,000,000 characters or 64 levels, not read here: one subtree \(ref\) reaches it\]$/);
   });
 
   it('refs "aria" names elements ax1, ax2..., apart from the role refs', () => {

@@ -6,7 +6,7 @@
  * targets and shortens long names, then (without a query) drops the lines of
  * text that hold no ref, and only then cuts lines off the end. Whatever it
  * dropped, a closing note says what and how to get it (a query, a subtree by
- * ref, `text`, a larger maxChars).
+ * ref, `text`, a larger maxChars unless it is at the ceiling).
  */
 
 export interface OutNode {
@@ -43,8 +43,10 @@ export interface Snapshot {
   matches?: number;
 }
 
-/** The tree is never printed beyond these, whatever maxChars asks. */
-const SOURCE_MAX_CHARS = 400_000;
+/** The largest maxChars taken. */
+export const SNAPSHOT_MAX_CHARS = 400_000;
+/** The tree is never printed beyond these (a query searches this much), whatever maxChars asks. */
+const SOURCE_MAX_CHARS = 4_000_000;
 const MAX_DEPTH = 64;
 /** Sections named in the closing note. */
 const NOTE_SECTIONS = 8;
@@ -139,7 +141,10 @@ function noteFor(lines: Line[], from: number, maxChars: number, query: boolean, 
     ...main.map((l) => `  ${noted(l, 110)} (the main heading)`),
     ...named.filter((s) => !main.includes(s.line)).map((s) => `  ${noted(s.line, 80)} (${s.rest ? 'the rest: ' : ''}${count(s.size, 'line')})`),
   ];
-  const how = query ? 'narrow the query, or give a larger maxChars' : `a query (query: "words"), one subtree (ref: ${list.length ? 'one of these' : 'a section\'s ref'}), or a larger maxChars`;
+  const larger = maxChars < SNAPSHOT_MAX_CHARS ? `a larger maxChars (up to ${SNAPSHOT_MAX_CHARS.toLocaleString('en')})` : '';
+  const ways = query ? ['narrow the query', larger] : ['a query (query: "words")', `one subtree (ref: ${list.length ? 'one of these' : 'a section\'s ref'})`, larger];
+  const given = ways.filter(Boolean);
+  const how = given.length > 1 ? `${given.slice(0, -1).join(', ')}, or ${given.at(-1)!}` : given[0]!;
   return [`[${count(left, 'more line')} (${count(refs, 'ref')}) left out at ${maxChars.toLocaleString('en')} chars; get them with ${how}${list.length ? ':' : ''}`, ...list, ']'].join('\n');
 }
 
@@ -225,7 +230,11 @@ export function printSnapshot(tree: OutNode[], options: PrintOptions): Snapshot 
   const tokens = (options.query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   const query = tokens.length > 0;
   const kept = query ? p.lines.filter((l) => tokens.every((t) => l.search.toLowerCase().includes(t))) : p.lines;
-  const { text, shown } = fit(kept, options.maxChars, query);
+  // Never silent: a tree too long or deep to print says so, and a subtree's ref still reaches what lies beyond.
+  const beyond = p.cut ? `[the page's tree goes on past ${SOURCE_MAX_CHARS.toLocaleString('en')} characters or ${MAX_DEPTH} levels, not read here: one subtree (ref) reaches it]` : '';
+  const fitted = fit(kept, Math.max(0, options.maxChars - (beyond ? beyond.length + 1 : 0)), query);
+  const { shown } = fitted;
+  const text = [fitted.text, beyond].filter(Boolean).join('\n');
   return {
     text,
     refs: shown.filter((l) => l.ref).length,

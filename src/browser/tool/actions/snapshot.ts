@@ -2,6 +2,7 @@
 import { syncRefs } from '../element.js';
 import { unknownRef } from '../refs.js';
 import { SNAPSHOT_LIMITS, type SnapshotOptions } from '../snapshot.js';
+import { SNAPSHOT_MAX_CHARS } from '../snapshot-lines.js';
 import { isFailure, pickTab, renderSnapshotData, TAB_PARAM, takeSnapshot } from './common.js';
 import { defineAction, fail } from './define.js';
 
@@ -17,7 +18,7 @@ export const snapshot = defineAction({
     query: { type: 'string', description: 'keep only elements whose role, name or text contain every word of this (case-insensitive)' },
     ref: { type: 'string', description: 'only the subtree of the element with this ref (from an earlier snapshot)' },
     refs: { type: 'string', description: 'role (default: e1, e2, ... checked against role and name) or aria (ax1, ax2, ... bound to the element)', choices: ['role', 'aria'] },
-    maxChars: { type: 'integer', description: `budget in characters, whole lines only (default ${SNAPSHOT_LIMITS.full.maxChars} full, ${SNAPSHOT_LIMITS.efficient.maxChars} efficient)`, min: 1, max: SNAPSHOT_LIMITS.full.maxChars },
+    maxChars: { type: 'integer', description: `budget in characters, whole lines only (default ${SNAPSHOT_LIMITS.full.maxChars} full, ${SNAPSHOT_LIMITS.efficient.maxChars} efficient; at most ${SNAPSHOT_MAX_CHARS})`, min: 1, max: SNAPSHOT_MAX_CHARS },
     tab: TAB_PARAM,
   },
   async run(input, { browser }) {
