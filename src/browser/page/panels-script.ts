@@ -109,42 +109,55 @@ function accordionBody(judge: PanelJudge, body: Element): boolean {
   return [item.previousElementSibling, item.nextElementSibling].some((other) => sameKind(other, item) && other?.childElementCount === 2 && pair(other.firstElementChild, other.lastElementChild));
 }
 
-/** A row of n like elements, each shown and labelled, within `row` (itself or a descendant's children). */
+/** A row of n like elements, each shown and labelled, within `row` (its children, or those of one of its first 300 descendants). */
 function tabRow(judge: PanelJudge, row: Element, n: number): boolean {
-  const lists = [row, ...row.querySelectorAll('*')].slice(0, 300);
-  return lists.some((list) => {
+  const isRow = (list: Element) => {
     const first = list.firstElementChild;
     const tabs = [...list.children].filter((tab) => sameKind(tab, first));
     return tabs.length === n && tabs.every((tab) => heading(judge, tab));
-  });
+  };
+  if (isRow(row)) return true;
+  const descendants = row.getElementsByTagName('*');
+  for (let i = 0, list = descendants[0]; list && i < 300; list = descendants[++i]) if (isRow(list)) return true;
+  return false;
 }
 
-/** One of a set of like panes, one of them shown, after a visible row of as many like tabs (within three levels up). */
-function tabPane(judge: PanelJudge, pane: Element): boolean {
+/** One of a set of like panes, one of them shown, after a visible row of as many like tabs (within three levels up); memoised per set by its first pane. */
+function tabPane(judge: PanelJudge, pane: Element, sets: Map<Element, boolean>): boolean {
   const set = pane.parentElement;
   if (!set) return false;
   const panes = [...set.children].filter((el) => sameKind(el, pane));
-  if (panes.length < 2 || !panes.some((el) => !collapsed(judge, el))) return false;
-  let from: Element | null = panes[0] as Element;
-  for (let level = 0; from && level < 3; level++, from = from.parentElement) {
-    for (let row = from.previousElementSibling, k = 0; row && k < 2; row = row.previousElementSibling, k++) if (tabRow(judge, row, panes.length)) return true;
+  const first = panes[0] as Element;
+  const known = sets.get(first);
+  if (known !== undefined) return known;
+  let tabbed = false;
+  if (panes.length >= 2 && panes.some((el) => !collapsed(judge, el))) {
+    for (let from: Element | null = first, level = 0; from && !tabbed && level < 3; level++, from = from.parentElement) {
+      for (let row = from.previousElementSibling, k = 0; row && !tabbed && k < 2; row = row.previousElementSibling, k++) tabbed = tabRow(judge, row, panes.length);
+    }
   }
-  return false;
+  sets.set(first, tabbed);
+  return tabbed;
+}
+
+/** Structural verdicts already reached: per element, and per set of like panes. */
+export interface StructureMemo {
+  panels: Map<Element, boolean>;
+  sets: Map<Element, boolean>;
 }
 
 /**
  * The panel that holds el (el itself included): a panel found by reference, or else the
  * nearest collapsed ancestor that is a panel by structure (which joins `panels`).
- * `known` memoises the structural verdict per element.
  */
-export function panelFor(judge: PanelJudge, el: Element, panels: Set<Element>, known: Map<Element, boolean>): Element | null {
+export function panelFor(judge: PanelJudge, el: Element, panels: Set<Element>, memo: StructureMemo): Element | null {
   const found = panelOf(el, panels);
   if (found) return found;
   for (let x: Element | null = el; x && x !== document.body; x = x.parentElement) {
-    let panel = known.get(x);
+    let panel = memo.panels.get(x);
     if (panel === undefined) {
-      panel = collapsed(judge, x) && (accordionBody(judge, x) || tabPane(judge, x));
-      known.set(x, panel);
+      panel = collapsed(judge, x) && (accordionBody(judge, x) || tabPane(judge, x, memo.sets));
+      memo.panels.set(x, panel);
     }
     if (panel) {
       panels.add(x);
