@@ -2,13 +2,14 @@
  * scout's browser-tool snapshot against Microsoft's Playwright MCP on real pages
  * (WCXB dev set, seven kinds) served on loopback. Per page and tool: snapshot
  * size (chars, tokens = chars/4), share of the page's visible controls that carry
- * a ref (pooled over pages), whether the first visible h1 is in it, whether it
- * was cut at the size limit, and navigate + snapshot time. Visible controls and
+ * a ref (pooled over pages), the share reachable by following a cut snapshot's
+ * closing note (its subtrees, a larger maxChars), whether the first visible h1 is
+ * in it, whether it was cut at the size limit, and navigate + snapshot time. Visible controls and
  * the h1 come from a plain Chromium of the bench's own (snapshot-oracle.ts).
  *
  * Playwright MCP runs when it can be found: the @playwright/mcp dev dependency
  * (0.0.83, pinned), or PLAYWRIGHT_MCP=<path to its cli.js or its package folder>:
- *   node --import tsx bench/snapshot-vs-playwright.ts [--per-kind 20] [--data DIR]
+ *   node --import tsx bench/snapshot-vs-playwright.ts [--per-kind 20 | --ids a,b] [--data DIR] [--dump DIR]
  * --per-kind N takes the first N pages of each kind (default 20: 140 pages; 40 is all 280).
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { BrowserTool } from '../src/browser/tool/browser-tool.js';
+import { SNAPSHOT_MAX_CHARS } from '../src/browser/tool/snapshot-lines.js';
 import { controlsWithRef, headingKept, missedControls, Oracle, type PageTruth } from './snapshot-oracle.js';
 import { flag, median, printTable } from './support.js';
 
@@ -62,7 +64,7 @@ interface Measure {
   chars: number;
   controls: number;
   withRef: number;
-  /** Controls with a ref in the snapshot or in the subtrees its closing note names (what an agent following the note gets). */
+  /** Controls with a ref in the snapshot or in what its closing note says to ask for (the subtrees it names, a larger maxChars). */
   reachable: number;
   /** undefined when the page has no visible h1. */
   heading: boolean | undefined;
@@ -110,13 +112,17 @@ function scoutTool(): Tool {
       const efficient = await call('navigate', { url });
       const full = await call('snapshot', {});
       const ms = performance.now() - started;
-      const follow = async (snapshot: string, mode: string) => {
+      // A cut snapshot's note names its ways to the rest: the subtrees it lists, and a larger maxChars.
+      const follow = async (snapshot: string, mode: string, cut: boolean) => {
+        if (!cut) return '';
         const subtrees = await Promise.all(notedRefs(snapshot).map((ref) => call('snapshot', { mode, ref }).then((r) => r.snapshot)));
-        return subtrees.join('\n');
+        const larger = /a larger maxChars/.test(snapshot) ? (await call('snapshot', { mode, maxChars: SNAPSHOT_MAX_CHARS })).snapshot : '';
+        return [...subtrees, larger].join('\n');
       };
+      const cut = (r: typeof full) => r.truncated || r.sourceTruncated === true;
       return {
-        efficient: measure(efficient.snapshot, truth, efficient.truncated || efficient.sourceTruncated === true, ms, await follow(efficient.snapshot, 'efficient')),
-        full: measure(full.snapshot, truth, full.truncated || full.sourceTruncated === true, ms, await follow(full.snapshot, 'full')),
+        efficient: measure(efficient.snapshot, truth, cut(efficient), ms, await follow(efficient.snapshot, 'efficient', cut(efficient))),
+        full: measure(full.snapshot, truth, cut(full), ms, await follow(full.snapshot, 'full', cut(full))),
       };
     },
     close: () => tool.close(),
@@ -227,7 +233,7 @@ try {
 }
 
 console.log(`${[...results.values()][0]?.length ?? 0} of ${pages.length} WCXB pages (${PER_KIND} per kind) measured on loopback; medians per page; tokens = chars/4; controls with a ref pooled over pages`);
-const header = ['', 'snapshot chars', 'tokens', 'visible controls with a ref', 'reachable (+ subtrees the note names)', 'pages with every control reachable', 'main heading kept', 'cut at the size limit', 'navigate + snapshot'];
+const header = ['', 'snapshot chars', 'tokens', 'visible controls with a ref', 'reachable by following the note', 'pages with every control reachable', 'main heading kept', 'cut at the size limit', 'navigate + snapshot'];
 printTable(header, [...results.entries()].map(([name, rows]) => [name, ...summary(rows)]));
 const base = results.get('Playwright MCP');
 if (base) {
