@@ -2,7 +2,7 @@
  * Repeated structure: siblings that share a tag and class (forum posts, listing cards,
  * product tiles). The biggest such group by text says a lot about what a page is.
  */
-import { descendants, hintsOf, hintWords, isBlock, isElement, type Element } from './dom.js';
+import { descendants, hintsOf, hintWords, isBlock, isElement, rawText, type Element } from './dom.js';
 import type { StatsMap } from './blocks.js';
 
 export interface Group {
@@ -134,4 +134,41 @@ export function isTeaserList(el: Element, stats: StatsMap): boolean {
     return s.linkChars >= 0.2 * s.chars || hasLinkedImage(k);
   });
   return teasers.length >= 0.8 * cards.length;
+}
+
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/** What a shop or a site calls the things it suggests beside the page's own. */
+const RELATED_TITLE =
+  /\b(?:related|similar|recommended|recently viewed|you (?:may|might) also|also (?:like|bought|viewed)|customers (?:also|who)|frequently bought|more (?:from|like this)|explore more)\b/i;
+
+/** A heading's text, or a small box's around a heading (a title bar with its link "See all"). */
+function headingText(el: Element): string {
+  if (HEADINGS.has(el.name)) return rawText(el);
+  const inner = descendants(el);
+  return inner.some((d) => HEADINGS.has(d.name)) && inner.filter(isBlock).length <= 3 ? rawText(el) : '';
+}
+
+/** Levels to climb from a list to the heading above the box it opens. */
+const HEADING_LEVELS = 6;
+
+/**
+ * The heading just above a list (its own first child, or the element before it or before
+ * the boxes it opens) names it as suggestions: "You may also like", "Related items".
+ */
+export function isRelatedHeaded(list: Element): boolean {
+  const first = list.children.find(isElement);
+  if (first && HEADINGS.has(first.name)) return RELATED_TITLE.test(rawText(first));
+  let node: Element = list;
+  for (let up = 0; up < HEADING_LEVELS; up++) {
+    const before = previousWithText(node);
+    if (before) return RELATED_TITLE.test(headingText(before));
+    if (!node.parent || !isElement(node.parent)) return false;
+    node = node.parent;
+  }
+  return false;
+}
+
+function previousWithText(el: Element): Element | undefined {
+  for (let n = el.prev; n; n = n.prev) if (isElement(n) && rawText(n).trim() !== '') return n;
+  return undefined;
 }

@@ -40,8 +40,8 @@ export interface Strategy {
 }
 
 const ARTICLE_CLEAN: CleanOptions = { keepComments: false, dropMeta: true, dropReviews: false, dropMemberChrome: false };
-const PRUNE_ALL: PruneOptions = { linkBlocks: true, teasers: true };
-const PRUNE_NONE: PruneOptions = { linkBlocks: false, teasers: false };
+const PRUNE_ALL: PruneOptions = { linkBlocks: true, teasers: 'all' };
+const PRUNE_NONE: PruneOptions = { linkBlocks: false, teasers: 'none' };
 
 const STRATEGIES: Record<PageType, Strategy> = {
   article: {
@@ -55,7 +55,7 @@ const STRATEGIES: Record<PageType, Strategy> = {
   },
   page: {
     clean: ARTICLE_CLEAN,
-    prune: { linkBlocks: false, teasers: true },
+    prune: { linkBlocks: false, teasers: 'related' },
     lenientLines: true,
     keepRepeats: false,
     dropTitleHeading: true,
