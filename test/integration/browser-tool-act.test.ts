@@ -1,5 +1,6 @@
 /** The browser tool in real Chromium on the fixture web: act: every kind, stale refs, what a click sets off. */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { renderResult, type ToolResult } from '../../src/browser/tool/browser-tool.js';
 import { useToolBrowser, refOf, type Data } from '../support/tool-browser.js';
 
 const h = useToolBrowser();
@@ -92,5 +93,32 @@ describe('act', () => {
     expect(result.page.mode).toBe('efficient');
     expect(result.page.snapshot).toBe('- heading "The next page" [level=1] [ref=e1]\n- link "Back to the form" [ref=e2] → /tool/form.html');
     expect((await failure('act', { kind: 'click', ref: refOf(snap, 'Count clicks') })).error).toMatch(/take a new snapshot/);
+  });
+});
+
+describe('a page whose HTML is still being parsed', () => {
+  it('says the snapshot was taken while loading, and act wait for state "parsed" lets the rest come', async () => {
+    // A render-blocking script that takes seconds: in the WCXB set a Shopify page (0213) whose script host did
+    // not answer gave a snapshot that ended after its announcement bar, with nothing saying more would come.
+    let release = () => {};
+    h.web.route('/held.js', (_req, res) => {
+      release = () => res.writeHead(200, { 'content-type': 'text/javascript' }).end('window.held = true;');
+    });
+    h.web.route('/held.html', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>Held</title><a href="/a">Announcement</a><script src="/held.js"></script><h1>Garden tools</h1><button>Add to cart</button>');
+    });
+    const opened = await h.ok('navigate', { url: h.web.at('/held.html') });
+    expect(opened.loading).toBe(true);
+    expect(opened.snapshot).toContain('Announcement');
+    expect(opened.snapshot).not.toContain('Add to cart');
+    expect(renderResult('navigate', opened as ToolResult)).toContain('still loading: not all of its HTML is parsed yet, so more may follow; act wait with state "parsed"');
+    const waiting = h.ok('act', { kind: 'wait', state: 'parsed', timeoutMs: 10_000 });
+    await new Promise((done) => setTimeout(done, 300));
+    release();
+    expect((await waiting).detail).toMatch(/^state parsed after \d+ ms$/);
+    const after = await h.ok('snapshot', { mode: 'efficient' });
+    expect(after.loading).toBeUndefined();
+    expect(after.snapshot).toMatch(/- button "Add to cart" \[ref=e\d+\]/);
+    expect((await h.ok('act', { kind: 'wait', state: 'loaded', timeoutMs: 10_000 })).detail).toMatch(/^state loaded after/);
   });
 });

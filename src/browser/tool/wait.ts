@@ -1,7 +1,8 @@
 /**
  * act wait: for a time, or until text appears, a CSS selector matches a
- * visible element, or a snapshot ref's element is visible, bounded by a
- * timeout. It is how an agent waits after an `open` that returned before the
+ * visible element, a snapshot ref's element is visible, or the document
+ * reaches a load state (parsed: all its HTML read; loaded: the load event),
+ * bounded by a timeout. It is how an agent waits after an `open` that returned before the
  * page finished loading. Every look at the page is bounded too: a page stuck
  * in a script makes the wait time out, never hang.
  */
@@ -18,11 +19,16 @@ export interface WaitFor {
   text?: string | undefined;
   selector?: string | undefined;
   ref?: string | undefined;
+  state?: LoadState | undefined;
 }
+
+export const LOAD_STATES = ['parsed', 'loaded'] as const;
+export type LoadState = (typeof LOAD_STATES)[number];
 
 export type Waited = { ok: true; waitedMs: number; matched: string } | { ok: false; error: string; badInput?: true };
 
-const LOOK = `(text, selector) => {
+const LOOK = `(text, selector, state) => {
+  if (state) return state === 'loaded' ? document.readyState === 'complete' : document.readyState !== 'loading';
   if (text) return Boolean(document.body) && document.body.innerText.includes(text);
   let element;
   try { element = document.querySelector(selector); } catch (e) { return 'invalid selector: ' + e.message; }
@@ -37,22 +43,23 @@ async function look(tab: ToolTab, wanted: WaitFor): Promise<boolean | string> {
     const resolved = await resolveRef(tab, wanted.ref);
     return resolved.ok && (await boxOf(resolved.element, { scroll: false })) !== undefined;
   }
-  return (await tab.page.evaluate(`(${LOOK})(${JSON.stringify(wanted.text ?? '')}, ${JSON.stringify(wanted.selector ?? '')})`)) as boolean | string;
+  return (await tab.page.evaluate(`(${LOOK})(${JSON.stringify(wanted.text ?? '')}, ${JSON.stringify(wanted.selector ?? '')}, ${JSON.stringify(wanted.state ?? '')})`)) as boolean | string;
 }
 
 function describe(wanted: WaitFor): string {
   if (wanted.text !== undefined) return `text ${JSON.stringify(wanted.text)}`;
   if (wanted.selector !== undefined) return `selector ${wanted.selector}`;
+  if (wanted.state !== undefined) return `state ${wanted.state}`;
   return `ref ${wanted.ref}`;
 }
 
 /** Wait as asked; the signal (a cancelled call) ends the wait at once. */
 export async function waitInTab(tab: ToolTab, wanted: WaitFor, timeoutMs: number, signal?: AbortSignal): Promise<Waited> {
   const started = Date.now();
-  const conditions = [wanted.text, wanted.selector, wanted.ref].filter((c) => c !== undefined).length;
-  if (conditions > 1) return { ok: false, error: 'act wait takes one of text, selector or ref', badInput: true };
+  const conditions = [wanted.text, wanted.selector, wanted.ref, wanted.state].filter((c) => c !== undefined).length;
+  if (conditions > 1) return { ok: false, error: 'act wait takes one of text, selector, ref or state', badInput: true };
   if (conditions === 0) {
-    if (wanted.timeMs === undefined) return { ok: false, error: 'act wait needs timeMs, text, selector or ref', badInput: true };
+    if (wanted.timeMs === undefined) return { ok: false, error: 'act wait needs timeMs, text, selector, ref or state', badInput: true };
     await sleep(Math.min(wanted.timeMs, MAX_WAIT_MS), signal).catch(() => {});
     return { ok: true, waitedMs: Date.now() - started, matched: 'time' };
   }

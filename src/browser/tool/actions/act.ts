@@ -6,7 +6,7 @@ import { dragElement } from '../drag.js';
 import { resolveRef, type LiveElement } from '../element.js';
 import type { ToolTab } from '../tool-browser.js';
 import { watch } from '../navigation.js';
-import { MAX_WAIT_MS, waitInTab, type WaitFor } from '../wait.js';
+import { LOAD_STATES, MAX_WAIT_MS, waitInTab, type WaitFor } from '../wait.js';
 import { DOWNLOAD_REPORT_MS, MAX_NAVIGATION_TIMEOUT_MS, NAVIGATION_TIMEOUT_MS, navigationTimeout } from '../../page/navigate.js';
 import { later, waitUntil } from '../../../util/timing.js';
 import { isFailure, pickTab, renderHappenings, renderSnapshotData, TAB_PARAM, takeSnapshot, TIMEOUT_PARAM, type SnapshotData } from './common.js';
@@ -102,7 +102,7 @@ export const act = defineAction({
   description:
     'Act on an element by its snapshot ref: click, type (append text), fill (replace text), select (an option by value or label), ' +
     'check (value "false" unchecks), press (a key such as Enter, with the element focused), hover, drag (ref onto endRef), ' +
-    'wait (timeMs; or until text appears, selector or ref is visible, within timeoutMs: use it after an open that returned before the page finished loading). ' +
+    'wait (timeMs; or until text appears, selector or ref is visible, or state "parsed" or "loaded" is reached, within timeoutMs: use it after an open or snapshot that says the page is still loading). ' +
     "If it navigates, the new page's efficient snapshot comes back.",
   params: {
     kind: { type: 'string', description: ACT_CHOICES.join(', '), required: true, choices: ACT_CHOICES },
@@ -112,6 +112,7 @@ export const act = defineAction({
     timeMs: { type: 'integer', description: `wait: this many ms (at most ${MAX_WAIT_MS})`, min: 1, max: MAX_WAIT_MS },
     text: { type: 'string', description: 'wait: until the page text contains this' },
     selector: { type: 'string', description: 'wait: until this CSS selector matches a visible element' },
+    state: { type: 'string', description: 'wait: until the document is parsed (all its HTML read) or loaded (the load event)', choices: LOAD_STATES },
     timeoutMs: { ...TIMEOUT_PARAM, description: `navigation timeout, and for wait the longest wait, in ms (default ${NAVIGATION_TIMEOUT_MS}, at most ${MAX_NAVIGATION_TIMEOUT_MS})` },
     tab: TAB_PARAM,
   },

@@ -54,6 +54,8 @@ export interface SnapshotData {
   truncated: boolean;
   sourceTruncated: boolean;
   matches?: number;
+  /** The document's HTML was not all parsed when the snapshot was taken (a script or stylesheet held the parser). */
+  loading?: true;
 }
 
 /** The tab's snapshot, bounded like every capture: a busy page fails it and leaves the tab recovering (capture.ts). */
@@ -63,6 +65,7 @@ export function takeSnapshot(tab: ToolTab, options: { mode: SnapshotMode; maxCha
 
 export async function snapshotOf(tab: ToolTab, options: { mode: SnapshotMode; maxChars?: number; query?: string }): Promise<SnapshotData> {
   const tree = await readAxTree(tab.cdp);
+  const parsing = await tab.cdp.send('Runtime.evaluate', { expression: 'document.readyState', returnByValue: true }).then((r) => r.result.value === 'loading', () => false);
   tab.refs.sync(tree.documentId);
   const snap = renderSnapshot(tree.root, tab.refs, options);
   return {
@@ -75,12 +78,17 @@ export async function snapshotOf(tab: ToolTab, options: { mode: SnapshotMode; ma
     truncated: snap.truncated,
     sourceTruncated: snap.sourceTruncated,
     ...(snap.matches !== undefined ? { matches: snap.matches } : {}),
+    ...(parsing ? { loading: true as const } : {}),
   };
 }
 
+/** What the model reads of a page taken before its HTML was all parsed. */
+export const LOADING_NOTE = 'still loading: not all of its HTML is parsed yet, so more may follow; act wait with state "parsed", then snapshot again';
+
 export function renderSnapshotData(data: SnapshotData): string {
   const counts = [`${data.refs} refs`, ...(data.matches !== undefined ? [`${data.matches} matching lines`] : []), ...(data.truncated ? ['truncated'] : [])];
-  return `${data.tab} ${data.url} "${data.title}" (${data.mode} snapshot, ${counts.join(', ')})\n${untrustedBlock('snapshot', data.snapshot)}`;
+  const loading = data.loading ? `\n${LOADING_NOTE}` : '';
+  return `${data.tab} ${data.url} "${data.title}" (${data.mode} snapshot, ${counts.join(', ')})${loading}\n${untrustedBlock('snapshot', data.snapshot)}`;
 }
 
 export function renderHappenings(h: { dialogs?: { type: string; message: string }[]; downloads?: string[]; popups?: { tab: string; url: string }[] }): string[] {
