@@ -64,7 +64,7 @@ interface Measure {
   chars: number;
   controls: number;
   withRef: number;
-  /** Controls with a ref in the snapshot or in what its closing note says to ask for (the subtrees it names, a larger maxChars). */
+  /** Controls with a ref in the snapshot or in what it says to ask for (once parsed, when it was taken while loading; the subtrees its note names, a larger maxChars). */
   reachable: number;
   /** undefined when the page has no visible h1. */
   heading: boolean | undefined;
@@ -98,12 +98,19 @@ function notedRefs(snapshot: string): string[] {
   return [...note.matchAll(/\[ref=(\w+)\]/g)].map((m) => m[1]!);
 }
 
+interface Snap {
+  snapshot: string;
+  truncated: boolean;
+  sourceTruncated?: boolean;
+  loading?: true;
+}
+
 function scoutTool(): Tool {
   const tool = new BrowserTool({ launch: { headful: false, stealth: true, chrome: CHROMIUM }, allowPrivateNetwork: true });
   const call = async (action: string, params: Record<string, unknown>) => {
     const result = await tool.run(action, params);
     if (!result.ok) throw new Error(`scout ${action}: ${result.error}`);
-    return result as unknown as { snapshot: string; truncated: boolean; sourceTruncated?: boolean };
+    return result as unknown as Snap;
   };
   return {
     name: 'scout',
@@ -112,17 +119,23 @@ function scoutTool(): Tool {
       const efficient = await call('navigate', { url });
       const full = await call('snapshot', {});
       const ms = performance.now() - started;
+      // A snapshot taken while the HTML was still parsed says so; the agent waits for it and looks again.
+      if (efficient.loading) await call('act', { kind: 'wait', state: 'parsed', timeoutMs: 60_000 }).catch(() => undefined);
+      const again = efficient.loading ? { efficient: await call('snapshot', { mode: 'efficient' }), full: await call('snapshot', {}) } : undefined;
+      const cut = (r: Snap) => r.truncated || r.sourceTruncated === true;
       // A cut snapshot's note names its ways to the rest: the subtrees it lists, and a larger maxChars.
-      const follow = async (snapshot: string, mode: string, cut: boolean) => {
-        if (!cut) return '';
-        const subtrees = await Promise.all(notedRefs(snapshot).map((ref) => call('snapshot', { mode, ref }).then((r) => r.snapshot)));
-        const larger = /a larger maxChars/.test(snapshot) ? (await call('snapshot', { mode, maxChars: SNAPSHOT_MAX_CHARS })).snapshot : '';
-        return [...subtrees, larger].join('\n');
+      const follow = async (mode: 'efficient' | 'full'): Promise<string> => {
+        const last = again?.[mode] ?? (mode === 'efficient' ? efficient : full);
+        const parts = again ? [last.snapshot] : [];
+        if (cut(last)) {
+          parts.push(...(await Promise.all(notedRefs(last.snapshot).map((ref) => call('snapshot', { mode, ref }).then((r) => r.snapshot)))));
+          if (/a larger maxChars/.test(last.snapshot)) parts.push((await call('snapshot', { mode, maxChars: SNAPSHOT_MAX_CHARS })).snapshot);
+        }
+        return parts.join('\n');
       };
-      const cut = (r: typeof full) => r.truncated || r.sourceTruncated === true;
       return {
-        efficient: measure(efficient.snapshot, truth, cut(efficient), ms, await follow(efficient.snapshot, 'efficient', cut(efficient))),
-        full: measure(full.snapshot, truth, cut(full), ms, await follow(full.snapshot, 'full', cut(full))),
+        efficient: measure(efficient.snapshot, truth, cut(efficient), ms, await follow('efficient')),
+        full: measure(full.snapshot, truth, cut(full), ms, await follow('full')),
       };
     },
     close: () => tool.close(),
