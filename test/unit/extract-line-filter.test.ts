@@ -63,6 +63,11 @@ describe('labels, dated lines and listings', () => {
     expect(filterLines(code)).toBe(code);
   });
 
+  it('drops a label whose value is only an address, keeps one that opens a list', () => {
+    const md = ['Fabric:', 'Mid weight cotton', '', 'size_guide:', '', 'https://cdn.example/guide/5001/size-guide.pdf', '', 'swatch_Bone:', 'https://cdn.example/swatches/5001/bone-thumbnail-160x160.jpg', '', 'Kit contains:', '', '- Camera body', '- Strap'].join('\n');
+    expect(filterLines(md, { lenient: true })).toBe(['Fabric: Mid weight cotton', '', 'Kit contains:', '', '- Camera body', '- Strap'].join('\n'));
+  });
+
   it('keeps a dated line that each item repeats, drops it when it follows itself', () => {
     const md = ['marta', 'Posted May 2, 2024', 'The pump loses pressure.', 'oskar', 'Posted May 2, 2024', 'Posted May 2, 2024', 'Check the valve.', 'lin', 'Posted May 2, 2024', 'Same here.'].join('\n');
     expect(filterLines(md, { lenient: true }).match(/Posted May 2, 2024/g)).toHaveLength(3);

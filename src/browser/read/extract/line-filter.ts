@@ -76,7 +76,8 @@ const VALUE_LINE = /^\s*(?![-*+]\s|\d+[.)]\s|#|\||>|```|~~~|\[IMAGE)\S.{0,80}$/;
 
 /**
  * A label and its value set in separate blocks ("Peak height:" then "76 in.") read as
- * one line, as on screen; a label alone is a crumb the filter would drop.
+ * one line, as on screen; a label alone is a crumb the filter would drop. A label whose value
+ * is only an address (which goes: links are offered apart) says nothing, and goes too.
  */
 function joinLabels(lines: string[]): string[] {
   const out: string[] = [];
@@ -86,7 +87,9 @@ function joinLabels(lines: string[]): string[] {
     if (FENCE.test(line)) inFence = !inFence;
     const gap = lines[i + 1] === '' ? 2 : 1;
     const value = lines[i + gap] ?? '';
-    if (!inFence && LABEL_LINE.test(line) && VALUE_LINE.test(value) && wordCount(line) <= 5) {
+    const label = !inFence && LABEL_LINE.test(line);
+    if (label && BARE_URL.test(value)) continue;
+    if (label && VALUE_LINE.test(value) && wordCount(line) <= 5) {
       out.push(`${line} ${value.trim()}`);
       i += gap;
     } else out.push(line);
