@@ -122,11 +122,16 @@ function tabRow(judge: PanelJudge, row: Element, n: number): boolean {
   return false;
 }
 
-/** One of a set of like panes, one of them shown, after a visible row of as many like tabs (within three levels up); memoised per set by its first pane. */
+/**
+ * One of a set of like panes (a container holding only them, of a class in common), one
+ * of them shown, after a visible row of as many like tabs (within three levels up);
+ * memoised per set by its first pane.
+ */
 function tabPane(judge: PanelJudge, pane: Element, sets: Map<Element, boolean>): boolean {
   const set = pane.parentElement;
-  if (!set) return false;
-  const panes = [...set.children].filter((el) => sameKind(el, pane));
+  if (!set || pane.classList.length === 0) return false;
+  const panes = [...set.children].filter((el) => !/^(?:script|style|template|link)$/.test(el.localName));
+  if (!panes.every((el) => sameKind(el, pane))) return false;
   const first = panes[0] as Element;
   const known = sets.get(first);
   if (known !== undefined) return known;
