@@ -4,10 +4,12 @@
  * visible control opens, found two ways. By reference: a closed <details> with a visible
  * summary, the target of a visible control's aria-controls, of a tab's or toggle's href
  * or data-(bs-)target, a tabpanel labelled by a visible tab (an id used twice is the copy
- * nearest the control). By structure, for panels opened by a script's click handler:
- * the collapsed body just after a visible heading, when two or more like items of heading
- * and body follow each other (an accordion), and one of a set of like panes, one shown,
- * after a visible row of as many like labelled tabs (a tab set).
+ * nearest the control). By structure, for panels a script's click handler opens: a
+ * collapsed body (display:none, hidden, or shut to no height) just after a visible short
+ * heading, when another like pair of heading and body sits beside it (an accordion), and
+ * one of a container's like panes (its only children, of a class in common), one shown,
+ * after a visible row of as many like labelled tabs (a tab set). Hidden text with no
+ * such opener stays hidden.
  *
  * Serialised into the page with visibility-script.ts's helpers, so the functions below
  * use only each other and the page's globals; markVisibility is handed the two entry
