@@ -149,8 +149,8 @@ export function missedControls(controls: readonly Control[], snapshot: string): 
   return missed;
 }
 
-/** Whether the h1's text (its first 40 characters, case and spacing aside) appears in the snapshot. */
+/** Whether the h1's text (its first 40 characters, case and spacing aside) appears in the snapshot (spacing aside too). */
 export function headingKept(h1: string, snapshot: string): boolean {
-  const flat = snapshot.replace(/\\(.)/g, '$1').replace(/\s+/g, ' ').toLowerCase();
+  const flat = snapshot.replace(/\\(.)/g, '$1').replace(/\s+/g, '').toLowerCase();
   return flat.includes(norm(h1));
 }

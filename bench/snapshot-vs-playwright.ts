@@ -128,7 +128,7 @@ function scoutTool(): Tool {
         const last = again?.[mode] ?? (mode === 'efficient' ? efficient : full);
         const parts = again ? [last.snapshot] : [];
         if (cut(last)) {
-          parts.push(...(await Promise.all(notedRefs(last.snapshot).map((ref) => call('snapshot', { mode, ref }).then((r) => r.snapshot)))));
+          for (const ref of notedRefs(last.snapshot)) parts.push((await call('snapshot', { mode, ref })).snapshot);
           if (/a larger maxChars/.test(last.snapshot)) parts.push((await call('snapshot', { mode, maxChars: SNAPSHOT_MAX_CHARS })).snapshot);
         }
         return parts.join('\n');
