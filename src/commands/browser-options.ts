@@ -12,6 +12,7 @@ export const BROWSER_PARAM_OPTIONS: readonly [flags: string, description: string
   ['--refs <kind>', 'snapshot: role (default: e1, checked against role and name) or aria (ax1: bound to the element)', 'refs', 'refs'],
   ['--max-chars <n>', 'snapshot/text: at most this many characters', 'maxChars', 'maxChars'],
   ['--selector <css>', 'text: read this element; act wait: until it matches a visible element', 'selector', 'selector'],
+  ['--state <state>', 'act wait: until the document is parsed (all its HTML read) or loaded (the load event)', 'state', 'state'],
   ['--timeout-ms <ms>', 'open/navigate/act: navigation timeout, act wait: the longest wait (default 30000, cap 120000)', 'timeoutMs', 'timeoutMs'],
   ['--filter <text>', 'requests/errors: keep entries containing this', 'filter', 'filter'],
   ['--limit <n>', 'requests/errors: the newest n entries (default 50)', 'limit', 'limit'],
