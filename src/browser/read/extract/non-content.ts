@@ -154,9 +154,25 @@ function panelTitles($: CheerioAPI, collapsed: (panel: Element) => boolean): Map
   return titles;
 }
 
+const SPOKEN_HINT = hintWords(['sr-only', 'screen-reader-text', 'visually-hidden', 'visuallyhidden']);
+
+/**
+ * Text kept from screen readers is on screen: it goes as the page's duplicate (a mobile copy,
+ * an icon's label) unless a twin for screen readers follows it, which goes instead (a shop's
+ * struck-through old price and its "Original price was: $30.00").
+ */
+function isShownWithSpokenTwin(el: Element): boolean {
+  for (let n = el.next; n; n = n.next) {
+    if (isElement(n)) return SPOKEN_HINT.test(hintsOf(n));
+    if (n.type === 'text' && n.data.trim() !== '') return false;
+  }
+  return false;
+}
+
 function isHidden(el: Element): boolean {
   const a = el.attribs;
-  if ('hidden' in a || a['aria-hidden'] === 'true' || isOverlay(el)) return true;
+  if ('hidden' in a || isOverlay(el)) return true;
+  if (a['aria-hidden'] === 'true' && !isShownWithSpokenTwin(el)) return true;
   if (a['type'] === 'hidden') return true;
   const style = a['style'];
   return style !== undefined && HIDDEN_STYLE.test(style);
