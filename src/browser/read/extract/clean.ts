@@ -67,9 +67,9 @@ export interface CleanOptions {
  * what is left: a listing whose template calls it "related products" is the content. A
  * region marked only by a weak word stays when it holds most of the prose, or a good part of
  * it with the page's heading or article: sites put "nav" or "sidebar" into the class of
- * their layout wrappers.
+ * their layout wrappers. `items`: a listing's items, inside which comment lines stay.
  */
-export function removeBoilerplate(body: Element, options: CleanOptions): void {
+export function removeBoilerplate(body: Element, options: CleanOptions, items: readonly Element[] = []): void {
   const stats = measure(body);
   const total = stats.get(body)?.good ?? 0;
   const marked: Element[] = [];
@@ -83,6 +83,8 @@ export function removeBoilerplate(body: Element, options: CleanOptions): void {
     if (!kind) continue;
     const good = stats.get(el)?.good ?? 0;
     if (kind !== 'dialog' && kind !== 'weak' && holdsArticle(el)) continue;
+    // Inside a listing's item a "comments" line is a fact about the item (arXiv's "Comments: 12 pages").
+    if (kind === 'comments' && items.some((item) => item !== el && contains(item, el))) continue;
     if (kind === 'weak' && (good > total * 0.75 || (good > total * 0.35 && holdsArticle(el)))) continue;
     if (kind === 'marked') marked.push(el);
     else remove(el);
@@ -92,12 +94,12 @@ export function removeBoilerplate(body: Element, options: CleanOptions): void {
   for (const el of marked) if ((left.get(el)?.chars ?? 0) <= rest * MOST) remove(el);
 }
 
-type Kind = 'dialog' | 'landmark' | 'marked' | 'typed' | 'weak';
+type Kind = 'dialog' | 'landmark' | 'marked' | 'typed' | 'comments' | 'weak';
 
 /**
  * 'dialog': a modal, never the page; 'landmark': nav, aside, footer and their roles;
- * 'marked': a strong word (cookie banners, share bars, related lists...); 'typed': what
- * the page type drops (comments, reviews, member chrome); 'weak': a word layout wrappers
+ * 'marked': a strong word (cookie banners, share bars, related lists...); 'comments' and
+ * 'typed': what the page type drops (comments; reviews, member chrome); 'weak': a word layout wrappers
  * carry too, so size decides; null: not boilerplate.
  */
 function boilerplateKind(el: Element, options: CleanOptions): Kind | null {
@@ -111,7 +113,7 @@ function boilerplateKind(el: Element, options: CleanOptions): Kind | null {
   const hints = hintsOf(el);
   if (hints.trim() === '') return null;
   if (STRONG_HINT.test(hints) || FIXED_CLASS.test(el.attribs['class'] ?? '')) return 'marked';
-  if (!options.keepComments && COMMENT_HINT.test(hints)) return 'typed';
+  if (!options.keepComments && COMMENT_HINT.test(hints)) return 'comments';
   if (options.dropReviews && REVIEW_HINT.test(hints)) return 'typed';
   if (options.dropMemberChrome && MEMBER_CHROME_HINT.test(hints)) return 'typed';
   const classes = hints.split(/\s+/);
@@ -148,6 +150,11 @@ function inSection(el: Element): boolean {
     if (name === 'article') return false;
     if (name === 'main' || name === 'section') return true;
   }
+  return false;
+}
+
+function contains(ancestor: Element, el: Element): boolean {
+  for (let node = el.parent; node; node = node.parent) if (node === ancestor) return true;
   return false;
 }
 

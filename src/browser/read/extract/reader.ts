@@ -93,7 +93,7 @@ export function extractMain($: CheerioAPI, title: string, signals: PageSignals):
   removeBoilerplate(body, { keepComments: true, dropMeta: false, dropReviews: false, dropMemberChrome: false });
   const detection = detectPageType(body, signals, measure(body));
   const strategy = strategyFor(detection.type);
-  removeBoilerplate(body, strategy.clean);
+  removeBoilerplate(body, strategy.clean, detection.type === 'listing' ? detection.group?.items : undefined);
   unwrapLayoutTables(body);
   if (!strategy.captions) dropCaptionedPhotos(body);
   const main = chooseMain(body, detection);

@@ -35,3 +35,18 @@ describe("a blog's front page declared an article", () => {
     expect(article.pageType).toBe('article');
   });
 });
+
+describe("a listing's items", () => {
+  const paper = (n: number) =>
+    `<li class="entry"><h3><a href="/abs/${n}">Paper ${n}: planning with small language models</a></h3>` +
+    `<div class="authors">Author ${n}, Coauthor ${n}</div><div class="list-comments">Comments: ${10 + n} pages, ${n} figures</div></li>`;
+  const read = readPage(
+    `<!doctype html><html><head><meta charset="utf-8"><title>Recent submissions</title></head><body><main><h1>Recent submissions</h1><ul class="entries">${[1, 2, 3, 4, 5, 6].map(paper).join('')}</ul></main></body></html>`,
+    'https://papers.example/list/recent',
+  );
+
+  it('keep a "comments" line inside each item: a fact about the item, not a comment thread', () => {
+    expect(read.pageType).toBe('listing');
+    expect(read.markdown).toContain('Comments: 13 pages, 3 figures');
+  });
+});
