@@ -17,6 +17,13 @@ const STRONG_HINT = hintWords([
   'breadcrumbs?', 'popup', 'modal', 'disqus', 'outbrain', 'taboola', 'print-only', 'sr-only',
   'visually-hidden', 'screen-reader-text', 'skip',
 ]);
+/**
+ * A region named for its legal notice (Steam's "game_area_legal", a footer's "gf-legal"): the
+ * last word of a class or id names the thing, so "legal-link" is a link and "legalShipping"
+ * shipping terms.
+ */
+const LEGAL_NAME = /(?:^|[_-])legal$/i;
+const isLegalNotice = (el: Element) => `${el.attribs['class'] ?? ''} ${el.attribs['id'] ?? ''}`.split(/\s+/).some((name) => LEGAL_NAME.test(name));
 /** The utility class of position: fixed (Tailwind and others): overlays, sticky bars, chat and cookie widgets. */
 const FIXED_CLASS = /(?:^|\s)fixed(?:\s|$)/;
 /** Words of boilerplate that layout wrappers also carry ("has-sidebar main-column"). */
@@ -112,7 +119,7 @@ function boilerplateKind(el: Element, options: CleanOptions): Kind | null {
   if (role && BOILERPLATE_ROLES.has(role)) return 'landmark';
   const hints = hintsOf(el);
   if (hints.trim() === '') return null;
-  if (STRONG_HINT.test(hints) || FIXED_CLASS.test(el.attribs['class'] ?? '')) return 'marked';
+  if (STRONG_HINT.test(hints) || isLegalNotice(el) || FIXED_CLASS.test(el.attribs['class'] ?? '')) return 'marked';
   if (!options.keepComments && COMMENT_HINT.test(hints)) return 'comments';
   if (options.dropReviews && REVIEW_HINT.test(hints)) return 'typed';
   if (options.dropMemberChrome && MEMBER_CHROME_HINT.test(hints)) return 'typed';
