@@ -148,6 +148,14 @@ function headingText(el: Element): string {
   return inner.some((d) => HEADINGS.has(d.name)) && inner.filter(isBlock).length <= 3 ? rawText(el) : '';
 }
 
+const STORY_HINT = hintWords(['posts?', 'stor(?:y|ies)', 'articles?', 'news', 'blog']);
+
+/** Most of the list's items are marked as posts or stories: teasers of the site's articles. */
+export function isStoryList(list: Element): boolean {
+  const items = list.children.filter(isElement);
+  return items.filter((item) => STORY_HINT.test(hintsOf(item))).length >= 0.6 * items.length;
+}
+
 /** Levels to climb from a list to the heading above the box it opens. */
 const HEADING_LEVELS = 6;
 

@@ -5,7 +5,7 @@
  * blocks and teaser lists left inside it (related lists, tag clouds).
  */
 import { descendants, isBlock, isElement, remove, type Element } from './dom.js';
-import { isRelatedHeaded, isTeaserList } from './groups.js';
+import { isRelatedHeaded, isStoryList, isTeaserList } from './groups.js';
 import { measure, type BlockStats, type StatsMap } from './blocks.js';
 
 const BOILERPLATE_MAX_SHARE = 0.5;
@@ -57,8 +57,9 @@ export interface PruneOptions {
   /** Drop blocks that are mostly links and carry little prose (menus, tag clouds, link lists). */
   linkBlocks: boolean;
   /**
-   * Drop teaser lists: 'all' of them ("more stories" beside an article), only those a heading
-   * names as related ("You may also like": a landing page's own cards are its content), or none.
+   * Drop teaser lists: 'all' of them ("more stories" beside an article), only those of stories
+   * or that a heading names as related ("You may also like": a landing page's own cards are
+   * its content), or none.
    */
   teasers: 'all' | 'related' | 'none';
 }
@@ -74,6 +75,6 @@ export function pruneInside(main: Element, options: PruneOptions): void {
     // A related block or a menu is never most of the content: one that is, is the content.
     if (s.chars >= total * BOILERPLATE_MAX_SHARE) continue;
     const linky = s.bad > 0 && s.bad > 2 * s.good;
-    if ((options.linkBlocks && linky) || (options.teasers !== 'none' && isTeaserList(el, stats) && (options.teasers === 'all' || isRelatedHeaded(el)))) remove(el);
+    if ((options.linkBlocks && linky) || (options.teasers !== 'none' && isTeaserList(el, stats) && (options.teasers === 'all' || isRelatedHeaded(el) || isStoryList(el)))) remove(el);
   }
 }
