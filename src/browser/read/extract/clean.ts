@@ -119,7 +119,7 @@ function boilerplateKind(el: Element, options: CleanOptions): Kind | null {
   if (role && BOILERPLATE_ROLES.has(role)) return 'landmark';
   const hints = hintsOf(el);
   if (hints.trim() === '') return null;
-  if (STRONG_HINT.test(hints) || isLegalNotice(el) || FIXED_CLASS.test(el.attribs['class'] ?? '')) return 'marked';
+  if (STRONG_HINT.test(hints) || (hints.includes('legal') && isLegalNotice(el)) || FIXED_CLASS.test(el.attribs['class'] ?? '')) return 'marked';
   if (!options.keepComments && COMMENT_HINT.test(hints)) return 'comments';
   if (options.dropReviews && REVIEW_HINT.test(hints)) return 'typed';
   if (options.dropMemberChrome && MEMBER_CHROME_HINT.test(hints)) return 'typed';

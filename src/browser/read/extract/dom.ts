@@ -31,12 +31,21 @@ export function isBlock(node: AnyNode): node is Element {
 /** An id of this many words or more is a slug of the section's heading ("how-we-share-data"), not a role. */
 const SLUG_WORDS = 4;
 
-/** The class and id of an element, camelCase split into words and lower-cased, for hint matching. */
+const hintCache = new WeakMap<Element, string>();
+
+/**
+ * The class and id of an element, camelCase split into words and lower-cased, for hint
+ * matching; kept per element (a page asks for each element's several times over).
+ */
 export function hintsOf(el: Element): string {
+  const cached = hintCache.get(el);
+  if (cached !== undefined) return cached;
   const cls = el.attribs['class'] ?? '';
   const rawId = el.attribs['id'] ?? '';
   const id = rawId.split(/[-_]+/).length >= SLUG_WORDS ? '' : rawId;
-  return `${cls} ${id}`.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const hints = cls === '' && id === '' ? ' ' : `${cls} ${id}`.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  hintCache.set(el, hints);
+  return hints;
 }
 
 /**

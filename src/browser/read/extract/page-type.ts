@@ -10,7 +10,7 @@
  *   page           otherwise: a home, landing or service page, whose short lines
  *                  (feature names, plans, prices) are content
  */
-import { descendants, rawText, type Element } from './dom.js';
+import { descendants, isBlock, isElement, rawText, type Element } from './dom.js';
 import { measure, type StatsMap } from './blocks.js';
 import type { CleanOptions } from './clean.js';
 import type { PruneOptions } from './main-content.js';
@@ -173,7 +173,10 @@ function teaserProseShare(body: Element, stats: StatsMap): number {
   if (prose === 0) return 0;
   let teasers = 0;
   const visit = (el: Element): void => {
-    if (isTeaserList(el, stats)) teasers += stats.get(el)?.good ?? 0;
+    const good = stats.get(el)?.good ?? 0;
+    // A subtree without prose adds nothing either way, and a list is a block of three or more.
+    if (good === 0 || !isBlock(el)) return;
+    if (el.children.filter(isElement).length >= 3 && isTeaserList(el, stats)) teasers += good;
     else for (const child of el.children) if (child.type === 'tag') visit(child as Element);
   };
   visit(body);

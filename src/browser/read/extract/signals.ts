@@ -21,12 +21,19 @@ const LD_PRODUCT = /"@type"\s*:\s*"Product"/;
 const LD_DISCUSSION = /"@type"\s*:\s*"(?:DiscussionForumPosting|QAPage)"/;
 const LD_ARTICLE = /"@type"\s*:\s*"(?:\w*Article|BlogPosting)"/;
 
-function hasItemtype($: CheerioAPI, type: string): boolean {
-  return $(`[itemtype*="schema.org/${type}" i]`).length > 0;
+/** The page's microdata types, read in one pass ("schema.org/product ..."), lower-cased. */
+function itemtypes($: CheerioAPI): string {
+  return $('[itemtype]')
+    .toArray()
+    .map((el) => el.attribs['itemtype'] ?? '')
+    .join(' ')
+    .toLowerCase();
 }
 
-function productSignals($: CheerioAPI, og: string, ld: string): boolean {
-  if (og.includes('product') || LD_PRODUCT.test(ld) || hasItemtype($, 'Product')) return true;
+const hasItemtype = (types: string, type: string) => types.includes(`schema.org/${type.toLowerCase()}`);
+
+function productSignals($: CheerioAPI, og: string, ld: string, types: string): boolean {
+  if (og.includes('product') || LD_PRODUCT.test(ld) || hasItemtype(types, 'Product')) return true;
   const controls = $('button, input[type="submit"], a[role="button"], [class*="cart" i] button').toArray();
   const hasCart = controls.some((el) => CART.test(collapseWhitespace($(el).text() || (el.attribs['value'] ?? ''))));
   return hasCart && PRICE.test($('body').text());
@@ -35,7 +42,8 @@ function productSignals($: CheerioAPI, og: string, ld: string): boolean {
 export function pageSignals($: CheerioAPI): PageSignals {
   const og = ($('meta[property="og:type"]').attr('content') ?? '').toLowerCase();
   const ld = $('script[type="application/ld+json"]').text();
-  const discussion = LD_DISCUSSION.test(ld) || hasItemtype($, 'DiscussionForumPosting') || hasItemtype($, 'QAPage');
-  const article = og === 'article' || LD_ARTICLE.test(ld) || hasItemtype($, 'Article') || hasItemtype($, 'BlogPosting');
-  return { product: productSignals($, og, ld), discussion, article };
+  const types = itemtypes($);
+  const discussion = LD_DISCUSSION.test(ld) || hasItemtype(types, 'DiscussionForumPosting') || hasItemtype(types, 'QAPage');
+  const article = og === 'article' || LD_ARTICLE.test(ld) || hasItemtype(types, 'Article') || hasItemtype(types, 'BlogPosting');
+  return { product: productSignals($, og, ld, types), discussion, article };
 }
