@@ -1,5 +1,6 @@
 /** The browser tool in real Chromium on the fixture web: text, requests and errors, emulate. */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { renderResult, type ToolResult } from '../../src/browser/tool/browser-tool.js';
 import { useToolBrowser, type Data } from '../support/tool-browser.js';
 
 const h = useToolBrowser();
@@ -22,6 +23,21 @@ describe('text', () => {
     expect(capped.truncated).toBe(true);
     expect(await ok('text', { maxChars: 10 })).toMatchObject({ text: 'Article pa', truncated: true });
     expect((await failure('text', { maxChars: 0 })).code).toBe('BAD_INPUT');
+  });
+
+  it('leaves out text a person cannot see, by every method the reader knows, and leaves the page unmarked', async () => {
+    await ok('navigate', { url: h.web.at('/security/hidden/methods.html') });
+    const read = await ok('text', { selector: 'body' });
+    for (const visible of ['VISIBLE-ONE', 'VISIBLE-TWO', 'VISIBLE-THREE', 'VISIBLE-MIXED: its keeper rowed out']) expect(read.text).toContain(visible);
+    for (const method of ['CLASS-NONE', 'VISIBILITY', 'FONT-ZERO', 'ZERO-BOX', 'OFF-LEFT', 'OFF-TOP', 'OFF-RIGHT', 'CLIP', 'CLIP-PATH', 'OPACITY', 'SAME-COLOUR', 'SR-ONLY', 'SCALE-ZERO', 'MIXED-OWN-TEXT']) {
+      expect(read.text, method).not.toContain(`H-${method} `);
+    }
+    expect(read.text).not.toMatch(/IGNORE PREVIOUS INSTRUCTIONS/i);
+    expect(read.hidden).toBeGreaterThan(10);
+    expect(renderResult('text', read as ToolResult)).toMatch(/, \d+ hidden elements left out\)/);
+    // The marks and the style that hid them are gone: the page is as it was.
+    expect((await failure('act', { kind: 'wait', selector: 'html[data-scout-marked]', timeoutMs: 300 })).error).toMatch(/did not appear/);
+    expect((await ok('text', { selector: 'body' })).text).toBe(read.text);
   });
 });
 

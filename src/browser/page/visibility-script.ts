@@ -290,20 +290,28 @@ export function markVisibility(budgetMs: number, marks: { hidden: string; panel:
 const HELPERS = [styleOf, clipsToNothing, contextOf, onScreen, rgbaOf, backgroundOf, overImage, sameAsBackground, textBox, rendered, pixelSized, holdsPanel, shownInPanel, collect, markVisibility, ...PANEL_HELPERS];
 
 /**
- * A script for page.evaluate: mark the page (within budgetMs), read the DOM, and take the
- * marks off again so the live page is as it was. A failed marking reads the page unmarked.
+ * A script for page.evaluate: mark the page (within budgetMs), evaluate `read` (an
+ * expression that may use `visibility` and `marks`) on the marked page, and take the
+ * marks off again, also when `read` throws, so the live page is as it was. A failed
+ * marking leaves the page unmarked.
  */
-export function markedDomSource(budgetMs: number): string {
+export function markedPageSource(budgetMs: number, read: string): string {
   const marks = { hidden: HIDDEN_MARK, panel: PANEL_MARK, marked: MARKED };
   // Bundlers that keep function names (tsx) call a __name helper the page lacks.
   return `(() => { const __name = (f) => f; ${HELPERS.map(String).join('\n')}
     const marks = ${JSON.stringify(marks)};
     let visibility = null;
     try { visibility = markVisibility(${Math.max(0, Math.round(budgetMs))}, marks, { referencedPanels, panelFor }); } catch (e) { visibility = { complete: false, hidden: 0, panels: 0, ms: 0, error: String(e) }; }
-    const html = document.documentElement ? document.documentElement.outerHTML : '';
-    for (const el of document.querySelectorAll('[' + marks.hidden + '],[' + marks.panel + '],[' + marks.marked + ']')) {
-      el.removeAttribute(marks.hidden); el.removeAttribute(marks.panel); el.removeAttribute(marks.marked);
+    try {
+      return (${read});
+    } finally {
+      for (const el of document.querySelectorAll('[' + marks.hidden + '],[' + marks.panel + '],[' + marks.marked + ']')) {
+        el.removeAttribute(marks.hidden); el.removeAttribute(marks.panel); el.removeAttribute(marks.marked);
+      }
     }
-    return { html, title: document.title, url: location.href, visibility };
   })()`;
 }
+
+/** The marked page's DOM as the reader reads it (session/page-load.ts). */
+export const markedDomSource = (budgetMs: number): string =>
+  markedPageSource(budgetMs, "{ html: document.documentElement ? document.documentElement.outerHTML : '', title: document.title, url: location.href, visibility }");
