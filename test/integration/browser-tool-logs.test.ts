@@ -34,6 +34,8 @@ describe('text', () => {
     }
     expect(read.text).not.toMatch(/IGNORE PREVIOUS INSTRUCTIONS/i);
     expect(read.hidden).toBeGreaterThan(10);
+    // The count is of what the element read holds, not of the whole page.
+    expect((await ok('text', { selector: 'h1' })).hidden).toBe(0);
     expect(renderResult('text', read as ToolResult)).toMatch(/, \d+ hidden elements left out\)/);
     // The marks and the style that hid them are gone: the page is as it was.
     expect((await failure('act', { kind: 'wait', selector: 'html[data-scout-marked]', timeoutMs: 300 })).error).toMatch(/did not appear/);

@@ -64,8 +64,9 @@ export function takeSnapshot(tab: ToolTab, options: { mode: SnapshotMode; maxCha
 }
 
 export async function snapshotOf(tab: ToolTab, options: { mode: SnapshotMode; maxChars?: number; query?: string }): Promise<SnapshotData> {
-  const tree = await readAxTree(tab.cdp);
+  // Asked before the tree is read: parsing may end during the read, and a tree read while it went on may lack the rest.
   const parsing = await tab.cdp.send('Runtime.evaluate', { expression: 'document.readyState', returnByValue: true }).then((r) => r.result.value === 'loading', () => false);
+  const tree = await readAxTree(tab.cdp);
   tab.refs.sync(tree.documentId);
   const snap = renderSnapshot(tree.root, tab.refs, options);
   return {

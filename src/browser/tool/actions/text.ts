@@ -32,7 +32,9 @@ const READ = `((selector, maxChars) => {
   let all = '';
   try { all = element.innerText || ''; } finally { style.remove(); }
   const which = selector || element.tagName.toLowerCase();
-  return { source: which, text: all.slice(0, maxChars), truncated: all.length > maxChars, chars: all.length, hidden: visibility && visibility.complete ? visibility.hidden : 0 };
+  const marked = '[${HIDDEN_MARK}]';
+  const hidden = element.querySelectorAll(marked).length + (element.matches(marked) ? 1 : 0);
+  return { source: which, text: all.slice(0, maxChars), truncated: all.length > maxChars, chars: all.length, hidden };
 })`;
 
 interface Read {
@@ -41,7 +43,7 @@ interface Read {
   text: string;
   truncated: boolean;
   chars: number;
-  /** Hidden elements left out (0 when the page could not be judged in time). */
+  /** Hidden elements left out of the element read (0 when the page could not be judged in time). */
   hidden: number;
 }
 
