@@ -7,6 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { NO_HUMAN } from '../../src/browser/page/human.js';
 import { BrowserTool, type ToolResult } from '../../src/browser/tool/browser-tool.js';
 import { startFixtureWeb, type FixtureWeb } from './fixture-web.js';
+import { waitFor } from './mcp-harness.js';
 
 export type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- results are JSON, read loosely
 export type ToolFailure = Extract<ToolResult, { ok: false }> & Data;
@@ -42,7 +43,7 @@ export function useToolBrowser(): ToolHarness {
     // open returns once the page committed (500 ms grace here); the form's iframe may load later on a busy machine.
     openForm: async () => {
       const opened = await harness.ok('open', { url: harness.web.at('/tool/form.html') });
-      for (let i = 0; i < 100 && (await harness.ok('snapshot', { query: 'Inner button' })).matches === 0; i++) await new Promise((r) => setTimeout(r, 100));
+      await waitFor("the form's iframe", async () => ((await harness.ok('snapshot', { query: 'Inner button' })).matches > 0 ? true : undefined), 10_000);
       return opened;
     },
   } as ToolHarness;
