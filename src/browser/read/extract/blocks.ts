@@ -6,7 +6,7 @@
  * for little either way); a data-table row is good even when its cells are links. An
  * element's good and bad are the sums over its subtree.
  */
-import { isBlock, isElement, type Element } from './dom.js';
+import { HEADINGS, isBlock, isElement, type Element } from './dom.js';
 import { weightedLength } from './text-measure.js';
 
 export interface BlockStats {
@@ -65,8 +65,6 @@ function isPlainRow(el: Element): boolean {
 function isDataRow(el: Element): boolean {
   return isPlainRow(el) && el.children.filter((c) => isElement(c) && (c.name === 'td' || c.name === 'th')).length >= 2;
 }
-
-const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 /**
  * A link wrapped around a heading and a paragraph is a card made clickable whole (a

@@ -3,7 +3,7 @@
  * dialogs, and class or id words (cookie banners, share bars, related lists...); per
  * page type also comments, bylines, reviews and forum member chrome.
  */
-import { descendants, hintsOf, hintWords, remove, type Element } from './dom.js';
+import { contains, descendants, hintsOf, hintWords, remove, type Element } from './dom.js';
 import { measure } from './blocks.js';
 
 /** Landmarks that are boilerplate wherever they are. */
@@ -157,11 +157,6 @@ function inSection(el: Element): boolean {
     if (name === 'article') return false;
     if (name === 'main' || name === 'section') return true;
   }
-  return false;
-}
-
-function contains(ancestor: Element, el: Element): boolean {
-  for (let node = el.parent; node; node = node.parent) if (node === ancestor) return true;
   return false;
 }
 

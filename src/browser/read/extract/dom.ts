@@ -28,6 +28,14 @@ export function isBlock(node: AnyNode): node is Element {
   return isElement(node) && BLOCK_TAGS.has(node.name);
 }
 
+export const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+/** Whether el lies inside ancestor (not ancestor itself). */
+export function contains(ancestor: Element, el: Element): boolean {
+  for (let node = el.parent; node; node = node.parent) if (node === ancestor) return true;
+  return false;
+}
+
 /** An id of this many words or more is a slug of the section's heading ("how-we-share-data"), not a role. */
 const SLUG_WORDS = 4;
 

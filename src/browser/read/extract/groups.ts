@@ -2,7 +2,7 @@
  * Repeated structure: siblings that share a tag and class (forum posts, listing cards,
  * product tiles). The biggest such group by text says a lot about what a page is.
  */
-import { descendants, hintsOf, hintWords, isBlock, isElement, rawText, type Element } from './dom.js';
+import { descendants, HEADINGS, hintsOf, hintWords, isBlock, isElement, rawText, type Element } from './dom.js';
 import type { StatsMap } from './blocks.js';
 
 export interface Group {
@@ -136,7 +136,6 @@ export function isTeaserList(el: Element, stats: StatsMap): boolean {
   return teasers.length >= 0.8 * cards.length;
 }
 
-const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 /** What a shop or a site calls the things it suggests beside the page's own. */
 const RELATED_TITLE =
   /\b(?:related|similar|recommended|recently viewed|you (?:may|might) also|also (?:like|bought|viewed)|customers (?:also|who)|frequently bought|more (?:from|like this)|explore more)\b/i;

@@ -4,7 +4,7 @@
  * and widening to a parent that holds clearly more prose; then pruning the link-dominated
  * blocks and teaser lists left inside it (related lists, tag clouds).
  */
-import { descendants, isBlock, isElement, remove, type Element } from './dom.js';
+import { contains, descendants, isBlock, isElement, remove, type Element } from './dom.js';
 import { isRelatedHeaded, isStoryList, isTeaserList } from './groups.js';
 import { measure, type BlockStats, type StatsMap } from './blocks.js';
 
@@ -15,11 +15,6 @@ const WIDEN_KEEP = 0.8;
 
 function net(s: BlockStats | undefined): number {
   return s ? s.good - s.bad : 0;
-}
-
-function contains(ancestor: Element, el: Element): boolean {
-  for (let node = el.parent; node; node = node.parent) if (node === ancestor) return true;
-  return false;
 }
 
 export function selectMain(body: Element, stats: StatsMap = measure(body)): Element {
