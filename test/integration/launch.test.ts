@@ -1,5 +1,5 @@
 /** Launching, connecting and closing real Chromium; the offline stealth detection page. */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,6 +83,20 @@ describe('launchBrowser', () => {
       await launched.close();
       expect(chromiumProcesses(dir)).toEqual([]);
       expect(existsSync(join(dir, 'Default'))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('kills a helper still running on the profile after the grace, so that close leaves no process behind', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scout-test-profile-'));
+    try {
+      const launched = await launchBrowser({ headful: false, stealth: false, profile: dir });
+      // Stands for a helper stuck on a loaded machine (seen in CI: one renderer outlived close by more than 3 s).
+      const stuck = spawn('sh', ['-c', 'trap "" TERM; sleep 60', `--user-data-dir=${dir}`], { stdio: 'ignore' });
+      await launched.close();
+      expect(chromiumProcesses(dir)).toEqual([]);
+      expect(stuck.signalCode ?? (await new Promise((resolve) => stuck.once('exit', (_code, signal) => resolve(signal))))).toBe('SIGKILL');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

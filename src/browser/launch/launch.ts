@@ -52,21 +52,36 @@ export interface LaunchedBrowser {
 export const VIEWPORT = { width: 1920, height: 1080 } as const;
 const BROWSER_CLOSE_GRACE_MS = 5_000;
 const PROFILE_RELEASE_MS = 3_000;
+const PROFILE_KILL_MS = 1_000;
 
-/** Chrome's helper processes outlive the browser by a moment; wait until none runs on the profile (Linux /proc). */
+/** Processes whose command line names this profile (Linux /proc): Chrome's helpers outlive the browser by a moment. */
+function profileProcesses(userDataDir: string): number[] {
+  const marker = `--user-data-dir=${userDataDir}`;
+  return readdirSync('/proc').flatMap((entry) => {
+    if (!/^\d+$/.test(entry)) return [];
+    try {
+      return readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').includes(marker) ? [Number(entry)] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * Waits until no process runs on the profile; one still running after the grace
+ * (a helper stuck on a loaded machine) is killed, so that scout leaves nothing behind.
+ */
 async function profileReleased(userDataDir: string): Promise<void> {
   if (process.platform !== 'linux') return;
-  const marker = `--user-data-dir=${userDataDir}`;
-  const busy = () =>
-    readdirSync('/proc').some((entry) => {
-      if (!/^\d+$/.test(entry)) return false;
-      try {
-        return readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').includes(marker);
-      } catch {
-        return false;
-      }
-    });
-  await waitUntil(() => !busy(), PROFILE_RELEASE_MS, 50);
+  if (await waitUntil(() => profileProcesses(userDataDir).length === 0, PROFILE_RELEASE_MS, 50)) return;
+  for (const pid of profileProcesses(userDataDir)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone in the meantime
+    }
+  }
+  await waitUntil(() => profileProcesses(userDataDir).length === 0, PROFILE_KILL_MS, 50);
 }
 const LAUNCH_TIMEOUT_MS = 30_000;
 
