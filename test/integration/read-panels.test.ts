@@ -34,6 +34,11 @@ describe('panels opened by a script, read in Chromium', () => {
     for (const panel of ['FAQ-ONE', 'FAQ-TWO', 'FAQ-THREE', 'FLAT-ONE', 'FLAT-TWO']) expect(seen, panel).toContain(`PANEL-${panel}:`);
   });
 
+  it("reads an accordion's questions and answers inside a section a click opens", () => {
+    for (const panel of ['NESTED-ONE', 'NESTED-TWO', 'NESTED-THREE', 'NESTED-FOUR']) expect(seen, panel).toContain(`PANEL-${panel}:`);
+    expect(seen).toContain('Where can I park?');
+  });
+
   it("reads a script tab set's hidden panes", () => {
     for (const panel of ['TAB-SPRING', 'TAB-SUMMER', 'TAB-AUTUMN']) expect(seen, panel).toContain(`PANEL-${panel}:`);
   });
@@ -52,7 +57,7 @@ describe('panels opened by a script, read in Chromium', () => {
 
   it('drops hidden text with no visible opener, and text hidden on its own inside a panel', () => {
     for (const visible of ['VISIBLE-INTRO', 'VISIBLE-MIDDLE', 'VISIBLE-SLIDE', 'VISIBLE-OUTRO']) expect(seen).toContain(visible);
-    const hidden = ['LONE-ANSWER', 'ARIA-BLOCK', 'WHITE', 'OFFSCREEN', 'ZERO-SIZE', 'HIDDEN-HEADING-ONE', 'HIDDEN-HEADING-TWO', 'UNLABELLED-SLIDE', 'FADED-IN-PANEL'];
+    const hidden = ['LONE-ANSWER', 'ARIA-BLOCK', 'WHITE', 'OFFSCREEN', 'ZERO-SIZE', 'HIDDEN-HEADING-ONE', 'HIDDEN-HEADING-TWO', 'UNLABELLED-SLIDE', 'FADED-IN-PANEL', 'NESTED-NO-OPENER'];
     for (const method of hidden) expect(seen, method).not.toContain(`H-${method} `);
     expect(seen).not.toMatch(/IGNORE PREVIOUS INSTRUCTIONS|evil\.example/i);
   });

@@ -5,11 +5,11 @@
  * summary, the target of a visible control's aria-controls, of a tab's or toggle's href
  * or data-(bs-)target, a tabpanel labelled by a visible tab (an id used twice is the copy
  * nearest the control). By structure, for panels a script's click handler opens: a
- * collapsed body (display:none, hidden, or shut to no height) just after a visible short
- * heading, when another like pair of heading and body sits beside it (an accordion), and
- * one of a container's like panes (its only children, of a class in common), one shown,
- * after a visible row of as many like labelled tabs (a tab set). Hidden text with no
- * such opener stays hidden.
+ * collapsed body (display:none, hidden, or shut to no height) just after a short heading
+ * a person sees (shown, or inside a panel itself), when another like pair of heading and
+ * body sits beside it (an accordion), and one of a container's like panes (its only
+ * children, of a class in common), one shown, after a visible row of as many like
+ * labelled tabs (a tab set). Hidden text with no such opener stays hidden.
  *
  * Serialised into the page with visibility-script.ts's helpers, so the functions below
  * use only each other and the page's globals; markVisibility is handed the two entry
@@ -94,16 +94,19 @@ function sameKind(a: Element | null, b: Element | null): boolean {
   return false;
 }
 
-/** A heading a person clicks to open what follows: shown, with a short text. */
-function heading(judge: PanelJudge, el: Element | null): boolean {
+/** Whether a person sees el once the panels holding it are open (an accordion's questions inside a collapsed section). */
+type Seen = (el: Element) => boolean;
+
+/** A heading a person clicks to open what follows: seen, with a short text. */
+function heading(seen: Seen, el: Element | null): boolean {
   const text = (el?.textContent ?? '').trim();
-  return el !== null && text.length > 0 && text.length <= 300 && judge.shown(el);
+  return el !== null && text.length > 0 && text.length <= 300 && seen(el);
 }
 
 /** A collapsed body just after a visible heading, with another like pair of heading and body beside it (flat, or each in a like wrapper). */
-function accordionBody(judge: PanelJudge, body: Element): boolean {
+function accordionBody(seen: Seen, body: Element): boolean {
   const head = body.previousElementSibling;
-  if (!heading(judge, head)) return false;
+  if (!heading(seen, head)) return false;
   const pair = (h: Element | null | undefined, b: Element | null | undefined) => sameKind(h ?? null, head) && sameKind(b ?? null, body);
   if (pair(body.nextElementSibling, body.nextElementSibling?.nextElementSibling) || pair(head?.previousElementSibling?.previousElementSibling, head?.previousElementSibling)) return true;
   const item = body.parentElement;
@@ -112,11 +115,11 @@ function accordionBody(judge: PanelJudge, body: Element): boolean {
 }
 
 /** A row of n like elements, each shown and labelled, within `row` (its children, or those of one of its first 300 descendants). */
-function tabRow(judge: PanelJudge, row: Element, n: number): boolean {
+function tabRow(seen: Seen, row: Element, n: number): boolean {
   const isRow = (list: Element) => {
     const first = list.firstElementChild;
     const tabs = [...list.children].filter((tab) => sameKind(tab, first));
-    return tabs.length === n && tabs.every((tab) => heading(judge, tab));
+    return tabs.length === n && tabs.every((tab) => heading(seen, tab));
   };
   if (isRow(row)) return true;
   const descendants = row.getElementsByTagName('*');
@@ -129,7 +132,7 @@ function tabRow(judge: PanelJudge, row: Element, n: number): boolean {
  * of them shown, after a visible row of as many like tabs (within three levels up);
  * memoised per set by its first pane.
  */
-function tabPane(judge: PanelJudge, pane: Element, sets: Map<Element, boolean>): boolean {
+function tabPane(judge: PanelJudge, seen: Seen, pane: Element, sets: Map<Element, boolean>): boolean {
   const set = pane.parentElement;
   if (!set || pane.classList.length === 0) return false;
   const panes = [...set.children].filter((el) => !/^(?:script|style|template|link)$/.test(el.localName));
@@ -140,7 +143,7 @@ function tabPane(judge: PanelJudge, pane: Element, sets: Map<Element, boolean>):
   let tabbed = false;
   if (panes.length >= 2 && panes.some((el) => !collapsed(judge, el))) {
     for (let from: Element | null = first, level = 0; from && !tabbed && level < 3; level++, from = from.parentElement) {
-      for (let row = from.previousElementSibling, k = 0; row && !tabbed && k < 2; row = row.previousElementSibling, k++) tabbed = tabRow(judge, row, panes.length);
+      for (let row = from.previousElementSibling, k = 0; row && !tabbed && k < 2; row = row.previousElementSibling, k++) tabbed = tabRow(seen, row, panes.length);
     }
   }
   sets.set(first, tabbed);
@@ -154,16 +157,17 @@ export interface StructureMemo {
 }
 
 /**
- * The panel that holds el (el itself included): a panel found by reference, or else the
- * nearest collapsed ancestor that is a panel by structure (which joins `panels`).
+ * The innermost panel that holds el (el itself included): a panel found by reference, or
+ * a collapsed element that is a panel by structure (which joins `panels`). Innermost, so
+ * that an accordion inside a section that opens is judged by its own answers' bodies.
  */
 export function panelFor(judge: PanelJudge, el: Element, panels: Set<Element>, memo: StructureMemo): Element | null {
-  const found = panelOf(el, panels);
-  if (found) return found;
+  const seen: Seen = (x) => judge.shown(x) || panelFor(judge, x, panels, memo) !== null;
   for (let x: Element | null = el; x && x !== document.body; x = x.parentElement) {
+    if (panels.has(x)) return x;
     let panel = memo.panels.get(x);
     if (panel === undefined) {
-      panel = collapsed(judge, x) && (accordionBody(judge, x) || tabPane(judge, x, memo.sets));
+      panel = collapsed(judge, x) && (accordionBody(seen, x) || tabPane(judge, seen, x, memo.sets));
       memo.panels.set(x, panel);
     }
     if (panel) {
