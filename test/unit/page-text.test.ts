@@ -133,6 +133,34 @@ describe('collapsed and hidden parts', () => {
     );
     for (const gone of ['Harbour map', 'half price', 'Install our app', 'delay alerts']) expect(md, gone).not.toContain(gone);
   });
+
+  // WCXB 0604: a shop's raw product fields (`retail_price_tier1: $20.00_1–9 items`) in a <dl class="... hide">.
+  it('leaves out what a hiding utility class hides, unless another class shows it at some width or it is a panel', () => {
+    const hiding = (cls: string, text: string) => `<div class="${cls}"><p>${text}</p></div>`;
+    const md = read(
+      hiding('productView-info hide', 'retail_price_tier1: $20.00_1–9 items') +
+        hiding('d-none', 'cat_thumb_Bone: bone.jpg') +
+        hiding('note is-hidden', 'tab_Details: TRUE') +
+        hiding('d-none d-md-block', 'Timetables are posted at the harbour office every Monday morning.') +
+        hiding('hidden md:flex', 'Season tickets are sold at the harbour office until the end of March.') +
+        hiding('faq-answer hidden', 'Dogs travel free on every crossing if they stay on a lead on the car deck.'),
+    );
+    for (const gone of ['retail_price_tier1', 'cat_thumb_Bone', 'tab_Details']) expect(md, gone).not.toContain(gone);
+    for (const kept of ['Timetables are posted', 'Season tickets are sold', 'Dogs travel free']) expect(md, kept).toContain(kept);
+  });
+
+  it('leaves out what a hiding class marks in a DOM the browser marked, when no stylesheet hid it, but keeps its panels', () => {
+    const md = readPage(
+      `<html data-scout-marked="1"><body><main><h1>Ferries</h1>${visible}` +
+        '<dl class="productView-info hide"><dt>retail_price_tier1:</dt><dd>$20.00_1–9 items</dd></dl>' +
+        '<div class="faq-answer hidden"><p>Dogs travel free on every crossing if they stay on a lead on the car deck.</p></div>' +
+        '<div class="hide" data-scout-panel="1"><p>Bicycles travel free on every crossing, in the rack at the stern.</p></div></main></body></html>',
+      URL_,
+    ).markdown;
+    expect(md).not.toContain('retail_price_tier1');
+    expect(md).toContain('Dogs travel free');
+    expect(md).toContain('Bicycles travel free');
+  });
 });
 
 describe('images and class words', () => {

@@ -64,9 +64,11 @@ export function removeNonContent($: CheerioAPI, options: { strict?: boolean } = 
 
 /**
  * A DOM the browser marked: what it found not rendered goes (an element whole, or only its
- * own text), <noscript> too (scripts ran), and the panels it kept keep their titles.
+ * own text), <noscript> too (scripts ran), and the panels it kept keep their titles. So
+ * does what a hiding class marks, in case the stylesheet that hides it never arrived.
  */
 function removeMarked($: CheerioAPI): void {
+  const fields = fieldCounts($);
   panelTitles($, (panel) => panel.attribs[PANEL_MARK] === '1');
   $(`${NON_TEXT},noscript`).remove();
   const stack: AnyNode[] = [...($.root()[0]?.children ?? [])];
@@ -75,7 +77,8 @@ function removeMarked($: CheerioAPI): void {
     if (node.type === 'comment' || node.type === 'directive' || node.type === 'cdata') remove(node);
     if (!isElement(node)) continue;
     const mark = node.attribs[HIDDEN_MARK];
-    if (mark === '1') remove(node);
+    const unstyled = mark === undefined && node.attribs[PANEL_MARK] !== '1' && hiddenByClass(node) && !isCollapsedPanel(node, fields.get(node) ?? 0, false);
+    if (mark === '1' || unstyled) remove(node);
     else {
       for (const child of [...node.children]) {
         if (mark === 'text' && child.type === 'text') remove(child);
@@ -169,9 +172,18 @@ function isShownWithSpokenTwin(el: Element): boolean {
   return false;
 }
 
+/** Utility classes that hide an element, unless another of its classes shows it at some width (`d-none d-md-block`, `hidden md:flex`). */
+const HIDING_CLASS = /^(?:hide|hidden|d-none|is-hidden|u-hidden|js-hidden|display-none)$/;
+const SHOWING_CLASS = /^(?:d-(?:sm|md|lg|xl|xxl)-\w+|[a-z0-9]+:\w+|show|shown|visible|active|open|is-open|is-active|in)$/;
+
+function hiddenByClass(el: Element): boolean {
+  const classes = (el.attribs['class'] ?? '').split(/\s+/);
+  return classes.some((c) => HIDING_CLASS.test(c)) && !classes.some((c) => SHOWING_CLASS.test(c));
+}
+
 function isHidden(el: Element): boolean {
   const a = el.attribs;
-  if ('hidden' in a || isOverlay(el)) return true;
+  if ('hidden' in a || isOverlay(el) || hiddenByClass(el)) return true;
   if (a['aria-hidden'] === 'true' && !isShownWithSpokenTwin(el)) return true;
   if (a['type'] === 'hidden') return true;
   const style = a['style'];
