@@ -23,6 +23,23 @@ const pages: Record<string, { type: string; body: string | Buffer }> = {
     type: 'text/html; charset=utf-8',
     body: `<!doctype html><title>Night ferry</title><body><main><h1>Night ferry</h1>${ARTICLE}</main><script>document.body.innerHTML = '';</script></body>`,
   },
+  // Seen on an MSN article (AEB abd9d629…): once its own requests fail, its script swaps the page for
+  // "This page is not available right now". Here the swap comes just after the first look at the page,
+  // between the look that finds the text settled and the read of the HTML.
+  '/swapped': {
+    type: 'text/html; charset=utf-8',
+    body: `<!doctype html><title>Night ferry</title><body><main><h1>Night ferry</h1>${ARTICLE}</main><script>
+      const look = Element.prototype.checkVisibility;
+      let armed = true;
+      Element.prototype.checkVisibility = function (...args) {
+        if (armed) {
+          armed = false;
+          setTimeout(() => { document.body.innerHTML = '<p>This page is not available right now.</p>'; }, 0);
+        }
+        return look.apply(this, args);
+      };
+    </script></body>`,
+  },
   '/blank': { type: 'text/html; charset=utf-8', body: '<!doctype html><title>Nothing</title><body></body>' },
   '/undeclared': {
     type: 'text/html',
@@ -60,6 +77,14 @@ describe('reading once the content is there', () => {
     expect(load.read).toMatchObject({ short: 2, retried: true, fallback: 'response' });
     const md = readPage(load.html, load.url).markdown;
     expect(md).toContain('Paragraph 8: the night ferry');
+  });
+
+  it('reads a page its script swapped for an error notice after the text settled from the response HTML', async () => {
+    const load = await session.load(`${web.url}/swapped`);
+    expect(load.read).toMatchObject({ retried: true, fallback: 'response' });
+    const md = readPage(load.html, load.url).markdown;
+    expect(md).toContain('Paragraph 8: the night ferry');
+    expect(md).not.toContain('not available');
   });
 
   it('reports a page with nothing to read as empty', async () => {

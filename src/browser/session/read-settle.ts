@@ -5,7 +5,8 @@
  * next to no text is given longer), within the page's time bound. A read that still comes back
  * empty, or far shorter than the page's own response HTML, is tried once more, and then
  * the response HTML (the document as it came before scripts ran, from Chromium's own
- * network buffer) is read instead.
+ * network buffer) is read instead. The text counted is the lesser of what was on screen
+ * and what the HTML read holds, as a script may replace the page between the two.
  */
 import type { HTTPResponse, Page } from 'puppeteer-core';
 import { sleep } from '../../util/timing.js';
@@ -133,12 +134,22 @@ function isShort(chars: number, responseChars: number): boolean {
   return chars === 0 || (responseChars >= RESPONSE_CHARS && chars < SHORT_SHARE * responseChars);
 }
 
+/**
+ * The page as read: the text on screen when it settled, or less when the HTML read a moment
+ * later holds less (a script that swaps the page for an error notice once its own requests
+ * fail can do so between the two).
+ */
+async function settledRead(page: Page, options: SettleOptions, read: (page: Page) => Promise<DomRead>): Promise<{ seen: Seen; dom: DomRead }> {
+  const seen = await waitForContent(page, options);
+  const dom = await read(page);
+  return { seen: { ...seen, chars: Math.min(seen.chars, htmlTextChars(dom.html)) }, dom };
+}
+
 /** Read the page once its content settled; read it again once should it come back short, and then from its response HTML. */
 export async function readWhenSettled(page: Page, options: SettleOptions, read: (page: Page) => Promise<DomRead>): Promise<DomRead & { read: ReadNote }> {
   const started = Date.now();
   const left = () => options.deadline - Date.now();
-  let seen = await waitForContent(page, options);
-  let dom = await read(page);
+  let { seen, dom } = await settledRead(page, options, read);
   let response: { html: string; chars: number } | undefined;
   // Asked once the document has arrived (before, asking would only wait), and then kept.
   const responseChars = async () => {
@@ -155,8 +166,7 @@ export async function readWhenSettled(page: Page, options: SettleOptions, read: 
   note.short = 1;
   if (left() < READ_RESERVE_MS + MIN_RETRY_MS) return { ...dom, read: seen.chars === 0 && (await responseChars()) === 0 ? { ...note, empty: true } : note };
   note.retried = true;
-  seen = await waitForContent(page, options);
-  dom = await read(page);
+  ({ seen, dom } = await settledRead(page, options, read));
   note.chars = seen.chars;
   note.settleMs = Date.now() - started;
   const expected = await responseChars();
