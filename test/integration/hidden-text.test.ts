@@ -47,6 +47,18 @@ describe('hidden text on a page read in Chromium', () => {
     expect(page.links.filter((l) => l.url.includes('evil.example'))).toEqual([]);
   });
 
+  it('leaves a picture with no alt and a link with no text or label unmarked (they carry nothing to read), but not labelled ones', async () => {
+    const { page, html } = await read('/security/hidden/unlabelled.html');
+    const marked = (id: string) => new RegExp(`<[^>]*id="${id}"[^>]*data-scout-hidden|<[^>]*data-scout-hidden[^>]*id="${id}"`).test(html);
+    expect(marked('cover')).toBe(false);
+    expect(html).not.toMatch(/class="card-bg"[^>]*data-scout-hidden/);
+    expect(marked('bg')).toBe(false);
+    expect(marked('labelled')).toBe(true);
+    expect(marked('pixel')).toBe(true);
+    expect(page.text).toContain('VISIBLE-CARD');
+    expect(shown(page)).not.toMatch(/IGNORE PREVIOUS INSTRUCTIONS|evil\.example/i);
+  });
+
   it('reads no alt text of an invisible image, nor an alt addressed to the model', async () => {
     const { page } = await read('/security/hidden/methods.html');
     expect(page.text).not.toContain('H-ALT-HIDDEN');

@@ -229,8 +229,11 @@ function collect(body: HTMLElement): { owners: Map<Element, Text[]>; images: Ele
     if (list) list.push(n);
     else owners.set(owner, [n]);
   }
+  // An image with no alt, or a link with no text or label, gives the reader nothing to read: it is left as it is,
+  // for a picture blocked from loading or an overlay link drawn by a stylesheet that never came has no box.
+  const labelled = (el: Element) => /\S/.test(el.textContent ?? '') || /\S/.test(el.getAttribute('aria-label') ?? el.getAttribute('title') ?? '') || el.querySelector('img[alt]:not([alt=""])') !== null;
   const html = (list: NodeListOf<Element>) => [...list].filter((el) => el instanceof HTMLElement);
-  return { owners, images: html(body.querySelectorAll('img')), links: html(body.querySelectorAll('a[href]')) };
+  return { owners, images: html(body.querySelectorAll('img[alt]:not([alt=""])')), links: html(body.querySelectorAll('a[href]')).filter(labelled) };
 }
 
 /** Judge every text, image and link of the page and mark what is hidden; nothing is marked when the budget runs out. */
