@@ -59,6 +59,14 @@ describe('hidden text on a page read in Chromium', () => {
     expect(shown(page)).not.toMatch(/IGNORE PREVIOUS INSTRUCTIONS|evil\.example/i);
   });
 
+  // WCXB 4544 (a WooCommerce category): every sale price was lost in Chromium, the aria-hidden figures and their screen-reader twins both.
+  it("reads a sale price shown on screen though aria-hidden when its screen-reader twin follows, but no aria-hidden text without one", async () => {
+    const { page } = await read('/security/hidden/unlabelled.html');
+    expect(page.text).toMatch(/\$30\.00.*\$21\.00/);
+    expect(page.text).not.toContain('Original price was');
+    expect(page.text).not.toContain('H-ARIA-ALONE');
+  });
+
   it('reads no alt text of an invisible image, nor an alt addressed to the model', async () => {
     const { page } = await read('/security/hidden/methods.html');
     expect(page.text).not.toContain('H-ALT-HIDDEN');

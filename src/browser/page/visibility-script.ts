@@ -3,7 +3,7 @@
  * DOM is read (session/page-load.ts). Text a person cannot see is a channel for
  * instructions to the model, so it is marked for the reader (read/extract/non-content.ts)
  * to drop: not rendered (display:none, visibility:hidden, opacity:0, content-visibility),
- * aria-hidden, too small to read (font-size under 2px, a box under 2px that clips its
+ * aria-hidden (unless a twin for screen readers follows), too small to read (font-size under 2px, a box under 2px that clips its
  * content, clip / clip-path to nothing), off-screen (left of or above the page, or right
  * of the viewport outside a scrolling box; outside the viewport when fixed), or drawn in
  * the colour of the background an ancestor declares (unless an image lies under it).
@@ -176,7 +176,7 @@ function textBox(st: State, texts: readonly Text[]): Box | null {
 function rendered(st: State, el: Element, texts: readonly Text[] | null): boolean {
   let box: Element = el;
   while (box.parentElement && styleOf(st, box).display === 'contents') box = box.parentElement;
-  if (!box.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) || el.closest('[aria-hidden="true"]')) return false;
+  if (!box.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) || unspoken(el)) return false;
   const s = styleOf(st, el);
   if (texts && parseFloat(s.fontSize) < 2) return false;
   const ctx = contextOf(st, box);
@@ -184,6 +184,20 @@ function rendered(st: State, el: Element, texts: readonly Text[] | null): boolea
   const bounds = texts ? textBox(st, texts) : box.getBoundingClientRect();
   if (!bounds || !onScreen(st, bounds, ctx, texts ? 1 : 2)) return false;
   return texts ? !sameAsBackground(st, el, s, bounds) : !pixelSized(el);
+}
+
+/**
+ * Inside aria-hidden, unless a twin for screen readers follows it: a shop's struck-through
+ * old price shown on screen, with "Original price was: $30.00" for screen readers after it.
+ */
+function unspoken(el: Element): boolean {
+  const hidden = el.closest('[aria-hidden="true"]');
+  if (!hidden) return false;
+  for (let n = hidden.nextSibling; n; n = n.nextSibling) {
+    if (n instanceof Element) return !/(?:^|\s)(?:sr-only|screen-reader-text|visually-?hidden)(?:\s|$)/.test(n.getAttribute('class') ?? '');
+    if (n.nodeType === Node.TEXT_NODE && /\S/.test(n.nodeValue ?? '')) return true;
+  }
+  return true;
 }
 
 /** An image sized under 2px by its attributes or inline style (a tracking pixel): an image not loaded is drawn as its alt instead. */
@@ -290,7 +304,7 @@ export function markVisibility(budgetMs: number, marks: { hidden: string; panel:
   return report(true, tops.size, keptPanels.size);
 }
 
-const HELPERS = [styleOf, clipsToNothing, contextOf, onScreen, rgbaOf, backgroundOf, overImage, sameAsBackground, textBox, rendered, pixelSized, holdsPanel, shownInPanel, collect, markVisibility, ...PANEL_HELPERS];
+const HELPERS = [styleOf, clipsToNothing, contextOf, onScreen, rgbaOf, backgroundOf, overImage, sameAsBackground, textBox, unspoken, rendered, pixelSized, holdsPanel, shownInPanel, collect, markVisibility, ...PANEL_HELPERS];
 
 /**
  * A script for page.evaluate: mark the page (within budgetMs), evaluate `read` (an
