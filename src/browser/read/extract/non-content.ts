@@ -78,13 +78,26 @@ function removeMarked($: CheerioAPI): void {
     if (!isElement(node)) continue;
     const mark = node.attribs[HIDDEN_MARK];
     const unstyled = mark === undefined && node.attribs[PANEL_MARK] !== '1' && hiddenByClass(node) && !isCollapsedPanel(node, fields.get(node) ?? 0, false);
-    if (mark === '1' || unstyled) remove(node);
+    if (mark === '1' && !/\S/.test(rawText(node))) silence(node);
+    else if (mark === '1' || unstyled) remove(node);
     else {
       for (const child of [...node.children]) {
         if (mark === 'text' && child.type === 'text') remove(child);
         else stack.push(child);
       }
     }
+  }
+}
+
+/**
+ * A hidden element with no text (a gallery of pictures that were not loaded) stays as the
+ * page's structure, which the reader weighs, but says nothing: no alt, title or label.
+ */
+function silence(el: Element): void {
+  for (const x of [el, ...descendants(el)]) {
+    delete x.attribs['alt'];
+    delete x.attribs['title'];
+    delete x.attribs['aria-label'];
   }
 }
 
