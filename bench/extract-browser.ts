@@ -5,7 +5,8 @@
  * machine as it is and once with a CPU hog on every core (a busy-loop child process
  * each). Prints F1 (score.mjs), WCXB per type, empty reads (pages whose read has no
  * word), short ones (under a fifth of the in-process text), retried and fallback reads,
- * the median ms per page and the load average as the run began and ended.
+ * the median ms per page and the load average as the run began and ended; each run's
+ * predictions and read notes (settle time, retries, fallback) go to bench/out.
  *
  *   node --import tsx bench/extract-browser.ts [--only aeb|wcxb] [--limit N | --ids a,b] [--no-hog | --hog-only]
  */
@@ -36,6 +37,8 @@ interface Run {
   emptyIds?: string[];
   retried: number;
   fallback: number;
+  /** What the reading session noted of each page's read (settle time, retries, fallback), by id. */
+  reads?: Record<string, unknown>;
   /** The 1-minute load average when the run began and when it ended. */
   load?: [number, number];
 }
@@ -123,7 +126,7 @@ async function viaBrowser(pages: Page[]): Promise<Run> {
     human: NO_HUMAN,
     interstitialWaitMs: 0,
   });
-  const run: Run = { preds: {}, ms: 0, empty: 0, retried: 0, fallback: 0 };
+  const run: Run = { preds: {}, ms: 0, empty: 0, retried: 0, fallback: 0, reads: {} };
   const times: number[] = [];
   try {
     for (const page of pages) {
@@ -131,6 +134,7 @@ async function viaBrowser(pages: Page[]): Promise<Run> {
       times.push(load.ms);
       const md = load.error ? '' : readPage(load.html, page.url, { maxChars: Number.MAX_SAFE_INTEGER }).markdown;
       run.preds[page.id] = md;
+      if (run.reads) run.reads[page.id] = load.read;
       if (!/\w/.test(md)) run.emptyIds = [...(run.emptyIds ?? []), page.id];
       if (load.read?.retried) run.retried += 1;
       if (load.read?.fallback) run.fallback += 1;
@@ -149,7 +153,9 @@ function shortIds(run: Run, base: Run): string[] {
 
 function line(name: string, set: string, run: Run, ids: string[], base?: Run): string {
   // Each run's predictions stay in bench/out, for a page-by-page look at where the paths differ.
-  writeFileSync(join(OUT, `${set}-${name.replace(/\W+/g, '-')}.preds.json`), JSON.stringify(run.preds));
+  const file = `${set}-${name.replace(/\W+/g, '-')}`;
+  writeFileSync(join(OUT, `${file}.preds.json`), JSON.stringify(run.preds));
+  if (run.reads) writeFileSync(join(OUT, `${file}.reads.json`), JSON.stringify(run.reads, null, 1));
   const { f1, types } = score(set, run.preds, ids);
   const typeCells = Object.entries(types).map(([t, v]) => `${t.slice(0, 5)} ${v.toFixed(3)}`).join(' ');
   const short = base ? shortIds(run, base) : [];
