@@ -61,13 +61,14 @@ const lookups = (name: string) => dns.queries.filter((q) => q.name === name && q
 
 describe('the egress proxy', () => {
   it('refuses a name whose answer comes after 2 s, even with --allow-private-network (fails closed)', async () => {
-    dns.set('slow.test', { answers: [['127.0.0.1']], delayMs: 2_500 });
+    // An answer far past the 2 s bound, so that a loaded machine's slack cannot blur giving up with waiting.
+    dns.set('slow.test', { answers: [['127.0.0.1']], delayMs: 8_000 });
     for (const allowPrivateNetwork of [false, true]) {
       proxy = await startEgressProxy({ allowPrivateNetwork, lookup: defaultLookup({ SCOUT_DNS_SERVER: dns.server }) });
       const port = Number(new URL(proxy.url).port);
       const started = Date.now();
       const answer = await getThrough(port, `http://slow.test:${canary.port}/`);
-      expect(Date.now() - started).toBeLessThan(2_400);
+      expect(Date.now() - started).toBeLessThan(5_000);
       expect(answer.status).toBe(502);
       expect(answer.headers['x-scout-refused']).toBe('slow.test did not resolve within 2 s');
       expect((await connectThrough(port, `slow.test:${canary.port}`)).status).toBe(502);
