@@ -78,4 +78,10 @@ describe('labels, dated lines and listings', () => {
     expect(filterLines(md, { lenient: true })).toBe(['Tent 1', 'Tent 2', 'Tent 3'].join('\n'));
     expect(filterLines(md, { lenient: true, keepRepeats: true })).toBe(md);
   });
+
+  it("keeps a listing's long repeated paragraph once (a promoted card inserted between every few items)", () => {
+    const promo = `Hey all, I'm the founder of Flow. ${'Speak in any app and it writes in your style, with edits and over a hundred languages. '.repeat(4)}`.trim();
+    const md = ['Tent 1', 'Staff pick', promo, 'Tent 2', 'Staff pick', promo, 'Tent 3', 'Staff pick', promo].join('\n');
+    expect(filterLines(md, { lenient: true, keepRepeats: true })).toBe(['Tent 1', 'Staff pick', promo, 'Tent 2', 'Staff pick', 'Tent 3', 'Staff pick'].join('\n'));
+  });
 });

@@ -49,7 +49,7 @@ function classify(line: string, inFence: boolean, lenient: boolean): Kind {
  * in it ("Posted May 2, 2024") is a fact about the item it sits in, and goes only when it
  * follows itself (a mobile and a desktop copy of the same line).
  */
-function dropRepeats(lines: string[], kinds: Kind[]): void {
+function dropRepeats(lines: string[], kinds: Kind[], keepShort: boolean): void {
   const counts = new Map<string, number>();
   const key = (line: string) => line.replace(LIST_MARKER, '').trim();
   lines.forEach((line, i) => {
@@ -63,12 +63,18 @@ function dropRepeats(lines: string[], kinds: Kind[]): void {
     const n = counts.get(k) ?? 0;
     const again = k === previous;
     previous = k;
-    if (n < 2 || k.length === 0) return;
+    if (n < 2 || k.length === 0 || (keepShort && wordCount(k) < LISTING_REPEAT_WORDS)) return;
     const dated = /\p{N}/u.test(k) && wordCount(k) <= 6;
     if (dated ? again : (n >= 3 && wordCount(k) <= 4) || seen.has(k)) kinds[i] = 'drop';
     seen.add(k);
   });
 }
+
+/**
+ * A line this long that a listing repeats is no item's badge, maker or price but the same
+ * card or notice inserted again (a promoted card between every few items): it stays once.
+ */
+const LISTING_REPEAT_WORDS = 40;
 
 /** A short label line ("Peak height:") and the short value on the next line. */
 const LABEL_LINE = /^\s*[^\s#|>`*+-][^:]{0,40}:$/;
@@ -100,7 +106,10 @@ function joinLabels(lines: string[]): string[] {
 export interface FilterOptions {
   /** Keep every line with a word in it. */
   lenient?: boolean;
-  /** Keep repeated lines: in a listing the same badge, maker or price belongs to different items. */
+  /**
+   * Keep repeated lines: in a listing the same badge, maker or price belongs to different
+   * items. A long paragraph still stays only once (see LISTING_REPEAT_WORDS).
+   */
   keepRepeats?: boolean;
 }
 
@@ -126,7 +135,7 @@ export function filterLines(markdown: string, options: FilterOptions = {}): stri
       for (let l = level; l <= 6; l++) contentBelow[l] = false;
     }
   }
-  if (options.keepRepeats !== true) dropRepeats(lines, kinds);
+  dropRepeats(lines, kinds, options.keepRepeats === true);
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const kind = kinds[i];
