@@ -103,8 +103,15 @@ export function extractMain($: CheerioAPI, title: string, signals: PageSignals):
   const heading = strategy.dropTitleHeading ? '' : headingOutside(body, main);
   const markdown = filterLines(heading + toMarkdown($.html(main)), { lenient: strategy.lenientLines, keepRepeats: strategy.keepRepeats });
   if (wordCount(markdown) >= TOO_LITTLE_WORDS) return { markdown, pageType: detection.type };
-  // Selection found next to nothing: better the whole cleaned page than an empty one.
-  const whole = landmarkMain(body) ?? body;
-  tidy(whole, title, strategy);
-  return { markdown: filterLines(toMarkdown($.html(whole)), { lenient: true }), pageType: detection.type };
+  // Selection found next to nothing: widen it to the nearest region that holds the page's
+  // heading and says enough (a product's title box to its buying box), the whole cleaned
+  // page at worst.
+  const limit = landmarkMain(body) ?? body;
+  const h1 = descendants(limit).find((el) => el.name === 'h1');
+  for (let region = main; ; region = region.parent as Element) {
+    if (region !== limit && isAttached(region, limit) && !(h1 && isAttached(h1, region))) continue;
+    tidy(region, title, strategy);
+    const text = filterLines(toMarkdown($.html(region)), { lenient: true });
+    if (region === limit || !isAttached(region, limit) || wordCount(text) >= TOO_LITTLE_WORDS) return { markdown: text, pageType: detection.type };
+  }
 }
