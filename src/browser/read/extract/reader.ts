@@ -108,10 +108,11 @@ export function extractMain($: CheerioAPI, title: string, signals: PageSignals):
   // page at worst.
   const limit = landmarkMain(body) ?? body;
   const h1 = descendants(limit).find((el) => el.name === 'h1');
-  for (let region = main; ; region = region.parent as Element) {
-    if (region !== limit && isAttached(region, limit) && !(h1 && isAttached(h1, region))) continue;
+  let region = h1 && isAttached(main, limit) ? lowestCommonAncestor(main, h1, limit) : limit;
+  for (;;) {
     tidy(region, title, strategy);
     const text = filterLines(toMarkdown($.html(region)), { lenient: true });
-    if (region === limit || !isAttached(region, limit) || wordCount(text) >= TOO_LITTLE_WORDS) return { markdown: text, pageType: detection.type };
+    if (region === limit || wordCount(text) >= TOO_LITTLE_WORDS) return { markdown: text, pageType: detection.type };
+    region = region.parent as Element;
   }
 }
