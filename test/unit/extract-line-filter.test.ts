@@ -85,3 +85,13 @@ describe('labels, dated lines and listings', () => {
     expect(filterLines(md, { lenient: true, keepRepeats: true })).toBe(['Tent 1', 'Staff pick', promo, 'Tent 2', 'Staff pick', 'Tent 3', 'Staff pick'].join('\n'));
   });
 });
+
+describe('marquees', () => {
+  it("read as the phrase they scroll, once; code and a page's own repeated words stay", () => {
+    const marquee = 'Book Now *Book Now *Book Now *Book Now *Book Now *';
+    expect(filterLines(['We design packaging that sells.', marquee].join('\n'), { lenient: true })).toBe(['We design packaging that sells.', 'Book Now *'].join('\n'));
+    const code = ['```', 'go go go', '```'].join('\n');
+    expect(filterLines(code)).toBe(code);
+    expect(filterLines('Run, run, run to the harbour before the ferry leaves.')).toBe('Run, run, run to the harbour before the ferry leaves.');
+  });
+});

@@ -103,6 +103,35 @@ function joinLabels(lines: string[]): string[] {
   return out;
 }
 
+/** A short phrase said three times or more in a row on one line: a marquee's copies of one label ("Book now * Book now * ..."). */
+const MARQUEE = /^(\s*)(\S.{0,59}?)(?:\s*\2){2,}\s*$/u;
+
+const WORD = /\p{L}{2}/u;
+
+/** The line's first word comes three times or more: the cheap test before MARQUEE's. */
+function opensThrice(line: string): boolean {
+  const first = line.trim().split(/\s/, 1)[0] ?? '';
+  if (first === '') return false;
+  let count = 0;
+  for (let at = line.indexOf(first); at >= 0 && count < 3; at = line.indexOf(first, at + first.length)) count++;
+  return count >= 3;
+}
+
+/** A marquee line reads as the phrase it scrolls, once. */
+function collapseMarquees(lines: string[]): string[] {
+  let inFence = false;
+  return lines.map((line) => {
+    if (FENCE.test(line)) {
+      inFence = !inFence;
+      return line;
+    }
+    if (inFence || TABLE_ROW.test(line) || line.length > 2000 || !opensThrice(line)) return line;
+    const m = MARQUEE.exec(line);
+    const phrase = (m?.[2] ?? '').trim();
+    return m && WORD.test(phrase) ? `${m[1] ?? ''}${phrase}` : line;
+  });
+}
+
 export interface FilterOptions {
   /** Keep every line with a word in it. */
   lenient?: boolean;
@@ -114,7 +143,7 @@ export interface FilterOptions {
 }
 
 export function filterLines(markdown: string, options: FilterOptions = {}): string {
-  const lines = joinLabels(markdown.split('\n'));
+  const lines = collapseMarquees(joinLabels(markdown.split('\n')));
   const kinds: Kind[] = [];
   let inFence = false;
   for (const line of lines) {
