@@ -50,3 +50,37 @@ describe("a listing's items", () => {
     expect(read.markdown).toContain('Comments: 13 pages, 3 figures');
   });
 });
+
+describe('around a listing', () => {
+  const shop = (body: string) =>
+    readPage(`<!doctype html><html><head><meta charset="utf-8"><title>Desk lamps</title></head><body><main><h1>Desk lamps</h1>${body}</main></body></html>`, 'https://shop.example/c/lamps');
+  const card = (n: number) =>
+    `<li class="card"><h3><a href="/p/${n}">Lamp ${n}</a></h3><p>Brass arm, warm light, dimmer ${n}</p><p>Rated ${n} of 5 by buyers</p></li>`;
+  const grid = `<ul class="cards">${[1, 2, 3, 4, 5, 6].map(card).join('')}</ul>`;
+
+  it('drops a block of bare links below the items ("popular searches"), and keeps the items', () => {
+    const searches = ['Floor lamps', 'Pendant lights', 'Wall sconces', 'Table lamps', 'Reading lights'];
+    const read = shop(`${grid}<h2>Popular searches</h2><ul class="searches">${searches.map((s) => `<li><a href="/s/${s}">${s}</a></li>`).join('')}</ul>`);
+    expect(read.pageType).toBe('listing');
+    expect(read.markdown).toContain('Lamp 6');
+    expect(read.markdown).not.toContain('Pendant lights');
+  });
+
+  it('keeps bare links above the items (the subcategories a listing opens with) and cards below them', () => {
+    const subs = ['Brass lamps', 'Clamp lamps', 'LED lamps'];
+    const more = `<h2>Also in stock</h2><ul class="more">${[7, 8, 9].map((n) => `<li><a href="/p/${n}"><h4>Lamp ${n}</h4></a></li>`).join('')}</ul>`;
+    const read = shop(`<ul class="subcategories">${subs.map((s) => `<li><a href="/c/${s}">${s}</a></li>`).join('')}</ul>${grid}${more}`);
+    expect(read.markdown).toContain('Clamp lamps');
+    expect(read.markdown).toContain('Lamp 8');
+  });
+
+  it('says a paragraph the page repeats (a mobile and a desktop copy of its introduction) once', () => {
+    const intro = '<p>Our desk lamps are made in a small workshop, tested for a year of daily use, and sold with spare bulbs.</p>';
+    const big = `<ul class="cards">${Array.from({ length: 20 }, (_, i) => card(i + 1)).join('')}</ul>`;
+    const read = shop(`<div class="intro-mobile">${intro}</div>${big}<div class="intro-desktop">${intro}</div>`);
+    expect(read.pageType).toBe('listing');
+    expect(read.markdown.split('made in a small workshop').length - 1).toBe(1);
+    // Short lines shared by items still repeat: each item says its own.
+    expect(read.markdown.split('Brass arm, warm light').length - 1).toBe(20);
+  });
+});

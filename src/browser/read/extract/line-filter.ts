@@ -7,7 +7,8 @@
  * kept text follows it before the next heading of the same or a higher level.
  * Words of CJK text are counted as two characters each (see text-measure.ts). In
  * lenient mode (forums, listings, products, docs) any line with a word stays. In both
- * modes bare-URL lines go, and so do repeats (see dropRepeats).
+ * modes bare-URL lines go, and so do repeats (see dropRepeats); where repeats are kept,
+ * a paragraph said twice still stays once (see dropRepeatedProse).
  */
 import { cjkCount, END_PUNCTUATION, wordCount } from './text-measure.js';
 
@@ -49,7 +50,7 @@ function classify(line: string, inFence: boolean, lenient: boolean): Kind {
  * in it ("Posted May 2, 2024") is a fact about the item it sits in, and goes only when it
  * follows itself (a mobile and a desktop copy of the same line).
  */
-function dropRepeats(lines: string[], kinds: Kind[], keepShort: boolean): void {
+function dropRepeats(lines: string[], kinds: Kind[]): void {
   const counts = new Map<string, number>();
   const key = (line: string) => line.replace(LIST_MARKER, '').trim();
   lines.forEach((line, i) => {
@@ -63,18 +64,32 @@ function dropRepeats(lines: string[], kinds: Kind[], keepShort: boolean): void {
     const n = counts.get(k) ?? 0;
     const again = k === previous;
     previous = k;
-    if (n < 2 || k.length === 0 || (keepShort && wordCount(k) < LISTING_REPEAT_WORDS)) return;
+    if (n < 2 || k.length === 0) return;
     const dated = /\p{N}/u.test(k) && wordCount(k) <= 6;
     if (dated ? again : (n >= 3 && wordCount(k) <= 4) || seen.has(k)) kinds[i] = 'drop';
     seen.add(k);
   });
 }
 
+/** Words from which a line is prose, not a card's label, price or badge. */
+const PROSE_WORDS = 12;
+
 /**
- * A line this long that a listing repeats is no item's badge, maker or price but the same
- * card or notice inserted again (a promoted card between every few items): it stays once.
+ * Where repeats are kept (a listing's items share badges, makers and prices), a paragraph
+ * said again word for word is still a second copy of one text (a mobile and a desktop copy
+ * of an introduction, a promoted card inserted every few items), and stays once. List
+ * items may repeat: each offer's own terms.
  */
-const LISTING_REPEAT_WORDS = 40;
+function dropRepeatedProse(lines: string[], kinds: Kind[]): void {
+  const seen = new Set<string>();
+  lines.forEach((line, i) => {
+    if (kinds[i] !== 'keep' || TABLE_ROW.test(line) || LIST_ITEM.test(line)) return;
+    const k = line.trim();
+    if (wordCount(k) < PROSE_WORDS) return;
+    if (seen.has(k)) kinds[i] = 'drop';
+    seen.add(k);
+  });
+}
 
 /** A short label line ("Peak height:") and the short value on the next line. */
 const LABEL_LINE = /^\s*[^\s#|>`*+-][^:]{0,40}:$/;
@@ -137,7 +152,7 @@ export interface FilterOptions {
   lenient?: boolean;
   /**
    * Keep repeated lines: in a listing the same badge, maker or price belongs to different
-   * items. A long paragraph still stays only once (see LISTING_REPEAT_WORDS).
+   * items. A paragraph still stays only once (see dropRepeatedProse).
    */
   keepRepeats?: boolean;
 }
@@ -164,7 +179,8 @@ export function filterLines(markdown: string, options: FilterOptions = {}): stri
       for (let l = level; l <= 6; l++) contentBelow[l] = false;
     }
   }
-  dropRepeats(lines, kinds, options.keepRepeats === true);
+  if (options.keepRepeats !== true) dropRepeats(lines, kinds);
+  else dropRepeatedProse(lines, kinds);
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const kind = kinds[i];
