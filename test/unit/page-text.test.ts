@@ -189,18 +189,27 @@ describe('a DOM the browser marked', () => {
 
 describe('images and class words', () => {
   const para = 'The ferry to the island leaves every forty minutes from the old harbour, also on Sundays.';
-  const read = (body: string) => readPage(`<html><body><main><p>${para}</p><p>${para}</p>${body}</main></body></html>`, URL_).markdown;
+  const read = (body: string, head = '<meta property="og:type" content="article">') =>
+    readPage(`<html><head>${head}</head><body><main><p>${para}</p><p>${para}</p>${body}</main></body></html>`, URL_).markdown;
 
   it('drops the alt text of a linked thumbnail, and of a picture whose caption nearby says the same', () => {
     const md = read(
       '<a href="/news/harbour"><img src="/t.jpg" alt="New harbour terminal opens"></a>' +
         '<div class="photo"><img src="/p.jpg" alt="The ferry Aurora at the pier"><div class="caption">The ferry Aurora at the pier in May.</div></div>' +
-        '<p><img src="/map.png" alt="Map of the three ferry routes"></p>',
+        '<p><img src="/map.png" alt="Map of the three ferry routes"></p>' +
+        // Two code blocks make it documentation, which shows pictures and keeps captions.
+        '<pre>ferry --route A</pre><pre>ferry --route B</pre>',
     );
     expect(md).not.toContain('[IMAGE: New harbour terminal opens]');
     expect(md).not.toContain('[IMAGE: The ferry Aurora');
     expect(md).toContain('The ferry Aurora at the pier in May.');
     expect(md).toContain('[IMAGE: Map of the three ferry routes]');
+  });
+
+  it("leaves out the pictures of a page that declares no kind (a landing page's stock photos), not an article's", () => {
+    const body = '<p><img src="/team.jpg" alt="Our friendly crew on the deck of the Aurora"></p>';
+    expect(read(body)).toContain('[IMAGE: Our friendly crew');
+    expect(read(body, '')).not.toContain('[IMAGE:');
   });
 
   it('reads an id that is a heading slug as no hint, and a compound class by its last word', () => {

@@ -33,7 +33,10 @@ export interface Strategy {
   keepRepeats: boolean;
   /** Drop an h1 that repeats the page title (the frame already shows the title). */
   dropTitleHeading: boolean;
-  /** Render images as [IMAGE: alt]; off where they are galleries and thumbnails. */
+  /**
+   * Render images as [IMAGE: alt]; off where they are galleries and thumbnails, and on a page
+   * of no declared kind (a landing or service page), whose pictures are decoration.
+   */
   images: boolean;
   /** Keep photo captions; an article's text stands without its captioned photos. */
   captions: boolean;
@@ -59,7 +62,7 @@ const STRATEGIES: Record<PageType, Strategy> = {
     lenientLines: true,
     keepRepeats: false,
     dropTitleHeading: true,
-    images: true,
+    images: false,
     captions: true,
   },
   documentation: {
