@@ -23,6 +23,10 @@ describe('keepTextLine', () => {
 });
 
 describe('filterLines', () => {
+  it('drops a line that is only a template expression the page never rendered', () => {
+    expect(filterLines('**{{ board.errors[12].message }}**\nThe pump is new.', { lenient: true })).toBe('The pump is new.');
+  });
+
   it('keeps table rows and list items however short', () => {
     const md = '| Seat | €29 |\n| --- | --- |\n| Bed | — |\n\n- Vienna\n- Graz';
     expect(filterLines(md)).toBe(md);

@@ -189,4 +189,42 @@ describe('listings, products and threads, beyond the fixtures', () => {
     expect(thread.markdown).not.toContain('1,046');
     expect(thread.markdown.match(/Posted May 2, 2024/g)).toHaveLength(3);
   });
+
+  const post = (who: string, body: string, extra = '') =>
+    `<article class="message"><div class="message-user"><a class="username" href="/u/${who}">${who}</a></div><div class="message-body">${body}</div>${extra}</article>`;
+
+  it('drops the counts, member statistics, edit notes and sign-in prompt around posts', () => {
+    const thread = page(
+      '',
+      `<main><h1>Pump loses pressure</h1><div class="messages">${post('marta', '<p>My pump loses pressure every night although the foot valve is new, the pipes were checked last spring and the switch was replaced in May.</p><p>Posts: 1,046</p><p>Last edited: May 3, 2024</p>', '<div>#1</div><div>3 Likes</div>')}${post('oskar', '<p>Check the pressure switch first, then the bladder in the tank, then every joint of the pipe between the well and the house, since a slow leak hides easily.</p>', '<div>#2</div><div>12</div>')}${post('lin', '<p>A torn bladder empties the tank slowly overnight, so that is my bet after many years of fixing these pumps in old farmhouses around here.</p>', '<div>#3</div>')}</div><p>You must log in or register to reply here.</p></main>`,
+    );
+    expect(thread.pageType).toBe('forum');
+    expect(thread.markdown).toContain('pressure switch');
+    for (const chrome of ['1,046', 'Last edited', '#2', '3 Likes', '12', 'log in']) expect(thread.markdown).not.toContain(chrome);
+  });
+
+  it('drops a quote of a post shown above it, keeps a quote of something the page does not show', () => {
+    const first = 'My pump loses pressure every night although the foot valve is new, the pipes were checked last spring and the switch was replaced in May.';
+    const thread = page(
+      '',
+      `<main><h1>Pump loses pressure</h1><div class="messages">${post('marta', `<p>${first}</p>`)}${post('oskar', `<blockquote><div>marta said:</div><p>${first}</p></blockquote><p>Check the pressure switch first, then the bladder in the tank, then every joint of the pipe between the well and the house, since a slow leak hides easily.</p>`)}${post('lin', '<blockquote><p>Bladders tear after about seven years of service.</p></blockquote><p>So the manual says; a torn bladder is my bet, and it empties the tank slowly overnight without any water showing on the floor.</p>')}</div></main>`,
+    );
+    expect(thread.pageType).toBe('forum');
+    expect(thread.markdown.split(first)).toHaveLength(2);
+    expect(thread.markdown).not.toContain('marta said');
+    expect(thread.markdown).toContain('seven years of service');
+  });
+
+  it('drops the comments under the answers of a Q&A page, keeps the answers', () => {
+    const ld = '<script type="application/ld+json">{"@context":"https://schema.org","@type":"QAPage","mainEntity":{"@type":"Question","name":"Pump"}}</script>';
+    const answer = (text: string, comment: string) =>
+      `<div class="answer"><div class="post-signature"><a class="user-details" href="/u/1">ana</a><time>May 2, 2024</time></div><div class="answer-body"><p>${text}</p></div><div class="comments"><ul><li class="comment"><span>${comment}</span> – <a href="/u/2">bo</a></li></ul></div></div>`;
+    const qa = page(
+      ld,
+      `<main><h1>Why does my pump lose pressure?</h1><div class="question"><p>My pump loses pressure every night although the foot valve is new.</p></div><div id="answers">${answer('Check the pressure switch first, then the bladder in the tank, then every joint of the pipe between the well and the house, since a slow leak hides easily.', 'Did that, it is fine.')}${answer('A torn bladder empties the tank slowly overnight, so that is my bet after many years of fixing these pumps in old farmhouses around here.', 'How old is the tank?')}${answer('Look for a leak in the pipe to the house, where the ground stays wet even in a dry summer, which is the surest sign of a leak.', 'Good point, thanks.')}</div></main>`,
+    );
+    expect(qa.pageType).toBe('forum');
+    expect(qa.markdown).toContain('torn bladder');
+    expect(qa.markdown).not.toContain('How old is the tank');
+  });
 });

@@ -101,6 +101,19 @@ export function removeBoilerplate(body: Element, options: CleanOptions, items: r
   for (const el of marked) if ((left.get(el)?.chars ?? 0) <= rest * MOST) remove(el);
 }
 
+/**
+ * Regions marked as comments inside posts that are not comments themselves (the remarks
+ * under each answer of a Q&A page): the outermost such region in each item goes, the item
+ * stays. Replies nested in a comment are the thread going on, and stay.
+ */
+export function dropCommentsInside(items: readonly Element[]): void {
+  for (const item of items) {
+    if (COMMENT_HINT.test(hintsOf(item))) continue;
+    const marked = descendants(item).filter((el) => COMMENT_HINT.test(hintsOf(el)));
+    for (const el of marked) if (!marked.some((other) => other !== el && contains(other, el))) remove(el);
+  }
+}
+
 type Kind = 'dialog' | 'landmark' | 'marked' | 'typed' | 'comments' | 'weak';
 
 /**

@@ -7,8 +7,9 @@
  * kept text follows it before the next heading of the same or a higher level.
  * Words of CJK text are counted as two characters each (see text-measure.ts). In
  * lenient mode (forums, listings, products, docs) any line with a word stays. In both
- * modes bare-URL lines go, and so do repeats (see dropRepeats); where repeats are kept,
- * a paragraph said twice still stays once (see dropRepeatedProse).
+ * modes bare-URL lines and unrendered template expressions go, and so do repeats (see
+ * dropRepeats); where repeats are kept, a paragraph said twice still stays once (see
+ * dropRepeatedProse); in a thread, the chrome around its posts goes too (see THREAD_CHROME).
  */
 import { cjkCount, END_PUNCTUATION, wordCount } from './text-measure.js';
 
@@ -16,12 +17,49 @@ const FENCE = /^\s*(```|~~~)/;
 const HEADING = /^(#{1,6})\s+\S/;
 const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+\S/;
 const LIST_MARKER = /^\s*(?:[-*+]|\d+[.)])\s+/;
+const HEADING_MARKER = /^#{1,6}\s+/;
 const TABLE_ROW = /^\s*\|/;
 /** A line that is only an address: the page's links are offered separately. */
 const BARE_URL = /^\s*(?:[-*+]\s+)?<?https?:\/\/\S+>?\s*$/;
 const IMAGE_ONLY = /^\s*(?:\[IMAGE: [^\]]*\]\s*)+$/;
+/**
+ * A line that is only a template expression ("{{ errors[12].message }}"): text a page's
+ * script replaces or hides once it runs, never what a person reads.
+ */
+const TEMPLATE_ONLY = /^\s*(?:[-*+]\s+)?[*_]*(?:\{\{[^{}]*\}\}\s*)+[*_]*\s*$/;
 
 type Kind = 'blank' | 'keep' | 'code' | 'drop' | 'heading';
+
+/**
+ * The chrome around a thread's posts, line by line: what the forum software prints beside
+ * each message rather than what anyone wrote. A bare count (votes, score, a post's "#12",
+ * an age such as "2y", a topic's "Views 1.9k"), a count of reactions or replies ("3 Likes",
+ * "[ 1 ] Thanks", "2 replies", "Ann likes this."), a member's statistics ("Posts: 1,077",
+ * "Join Date: Aug 2008"), an edit note ("Last edited: Jul 10, 2007"), an avatar's initial,
+ * and the invitation below the thread to sign in and reply.
+ */
+const THREAD_CHROME = [
+  /^#?\d[\d,.]*[km]?\s*[·•]?$/i,
+  /^\d+\s*(?:s|m|h|d|w|mo|y|yr|yrs)$/i,
+  /^\[?\s*\d[\d,.]*[km]?\s*\]?\s+(?:likes?|thanks|repl(?:y|ies)|votes?|points?|reactions?|upvotes?)$/i,
+  /^.{1,60}\blikes? this\.?$/i,
+  /^(?:replies|views|likes|votes)\s*:?\s*\d[\d,.]*[km]?$/i,
+  /^(?:posts|messages|join(?:ed)?(?: date)?|registered|reputation|reaction score|karma|member since)\s*:\s*.{1,30}$/i,
+  /^(?:last edited\b.{0,60}|edited\s.{0,60}\bby\s.{1,40})$/i,
+  /^\p{Lu}$/u,
+];
+
+const SIGN_IN = /\b(?:log ?in|logged in|sign ?in|sign up|register|create an account|be a member)\b/i;
+const TO_TAKE_PART = /\b(?:to (?:reply|comment|post|answer|leave a|join|participate)|account)\b/i;
+const SIGN_IN_MAX_CHARS = 120;
+
+/** A line of thread chrome (see THREAD_CHROME), its list marker and emphasis aside. */
+export function isThreadChrome(line: string): boolean {
+  const text = line.replace(LIST_MARKER, '').replace(/[*_]+/g, '').replace(/\(see edit history\)$/i, '').trim();
+  if (text === '') return false;
+  if (text.length <= SIGN_IN_MAX_CHARS && SIGN_IN.test(text) && TO_TAKE_PART.test(text)) return true;
+  return THREAD_CHROME.some((re) => re.test(text));
+}
 
 export function keepTextLine(line: string): boolean {
   const text = line.replace(/^\s*>\s?/, '').replace(/[*_`]+/g, '').trim();
@@ -32,12 +70,13 @@ export function keepTextLine(line: string): boolean {
   return (words >= 2 || cjkCount(text) >= 2) && END_PUNCTUATION.test(text);
 }
 
-function classify(line: string, inFence: boolean, lenient: boolean): Kind {
+function classify(line: string, inFence: boolean, lenient: boolean, thread: boolean): Kind {
   if (inFence) return 'code';
   if (line.trim() === '') return 'blank';
+  if (thread && !TABLE_ROW.test(line) && isThreadChrome(line.replace(HEADING_MARKER, ''))) return 'drop';
   if (HEADING.test(line)) return 'heading';
   if (TABLE_ROW.test(line)) return 'keep';
-  if (BARE_URL.test(line)) return 'drop';
+  if (BARE_URL.test(line) || TEMPLATE_ONLY.test(line)) return 'drop';
   if (IMAGE_ONLY.test(line.replace(LIST_MARKER, ''))) return wordCount(line.replace(/\[IMAGE: /g, ' ')) >= 3 ? 'keep' : 'drop';
   if (LIST_ITEM.test(line)) return 'keep';
   if (lenient) return wordCount(line) >= 1 ? 'keep' : 'drop';
@@ -155,6 +194,8 @@ export interface FilterOptions {
    * items. A paragraph still stays only once (see dropRepeatedProse).
    */
   keepRepeats?: boolean;
+  /** Drop the chrome around a thread's posts (see THREAD_CHROME). */
+  thread?: boolean;
 }
 
 export function filterLines(markdown: string, options: FilterOptions = {}): string {
@@ -163,7 +204,7 @@ export function filterLines(markdown: string, options: FilterOptions = {}): stri
   let inFence = false;
   for (const line of lines) {
     const fence = FENCE.test(line);
-    kinds.push(fence ? 'code' : classify(line, inFence, options.lenient === true));
+    kinds.push(fence ? 'code' : classify(line, inFence, options.lenient === true, options.thread === true));
     if (fence) inFence = !inFence;
   }
   // Walk backwards so each heading knows whether kept text follows it in its section.

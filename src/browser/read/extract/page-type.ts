@@ -33,6 +33,8 @@ export interface Strategy {
   keepRepeats: boolean;
   /** Drop an h1 that repeats the page title (the frame already shows the title). */
   dropTitleHeading: boolean;
+  /** A thread: drop the chrome around its posts (counts, member statistics, edit notes) and quotes of earlier posts. */
+  thread: boolean;
   /**
    * Render images as [IMAGE: alt]; off where they are galleries and thumbnails, and on a page
    * of no declared kind (a landing or service page), whose pictures are decoration.
@@ -52,6 +54,7 @@ const STRATEGIES: Record<PageType, Strategy> = {
     prune: PRUNE_ALL,
     lenientLines: false,
     keepRepeats: false,
+    thread: false,
     dropTitleHeading: true,
     images: true,
     captions: false,
@@ -61,6 +64,7 @@ const STRATEGIES: Record<PageType, Strategy> = {
     prune: { linkBlocks: false, teasers: 'related' },
     lenientLines: true,
     keepRepeats: false,
+    thread: false,
     dropTitleHeading: true,
     images: false,
     captions: true,
@@ -70,6 +74,7 @@ const STRATEGIES: Record<PageType, Strategy> = {
     prune: PRUNE_ALL,
     lenientLines: true,
     keepRepeats: false,
+    thread: false,
     dropTitleHeading: true,
     images: true,
     captions: true,
@@ -79,6 +84,7 @@ const STRATEGIES: Record<PageType, Strategy> = {
     prune: PRUNE_ALL,
     lenientLines: true,
     keepRepeats: false,
+    thread: false,
     dropTitleHeading: false,
     images: false,
     captions: true,
@@ -88,6 +94,7 @@ const STRATEGIES: Record<PageType, Strategy> = {
     prune: PRUNE_NONE,
     lenientLines: true,
     keepRepeats: false,
+    thread: true,
     dropTitleHeading: false,
     images: false,
     captions: true,
@@ -97,6 +104,7 @@ const STRATEGIES: Record<PageType, Strategy> = {
     prune: PRUNE_NONE,
     lenientLines: true,
     keepRepeats: true,
+    thread: false,
     dropTitleHeading: false,
     images: false,
     captions: true,

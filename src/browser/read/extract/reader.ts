@@ -6,10 +6,11 @@
 import type { CheerioAPI } from 'cheerio';
 import { descendants, HEADINGS, isBlock, rawText, remove, separateAdjacentControls, type Element } from './dom.js';
 import { isCardLink, measure } from './blocks.js';
-import { removeBoilerplate } from './clean.js';
+import { dropCommentsInside, removeBoilerplate } from './clean.js';
 import { dropCaptionedPhotos, dropRedundantAlts } from './images.js';
 import { filterLines } from './line-filter.js';
 import { pruneInside, selectMain } from './main-content.js';
+import { dropRepeatedQuotes } from './quotes.js';
 import { toMarkdown } from './markdown.js';
 import { detectPageType, strategyFor, type Detection, type PageType, type Strategy } from './page-type.js';
 import type { PageSignals } from './signals.js';
@@ -131,15 +132,18 @@ export function extractMain($: CheerioAPI, title: string, signals: PageSignals):
   const detection = detectPageType(body, signals, measure(body));
   const strategy = strategyFor(detection.type);
   removeBoilerplate(body, strategy.clean, detection.type === 'listing' ? detection.group?.items : undefined);
+  // On a Q&A page the answers are the content; the comments under each are remarks beside it.
+  if (detection.type === 'forum' && signals.qa && detection.group) dropCommentsInside(detection.group.items);
   unwrapLayoutTables(body);
   if (!strategy.captions) dropCaptionedPhotos(body);
   const main = chooseMain(body, detection);
   pruneInside(main, strategy.prune);
   if (detection.type === 'listing' && detection.group) pruneBelowListing(main, detection.group.parent);
+  if (strategy.thread) dropRepeatedQuotes(main);
   if (strategy.dropTitleHeading) dropTitleHeading(main, title);
   tidy(main, title, strategy);
   const heading = strategy.dropTitleHeading ? '' : headingOutside(body, main);
-  const markdown = filterLines(heading + toMarkdown($.html(main)), { lenient: strategy.lenientLines, keepRepeats: strategy.keepRepeats });
+  const markdown = filterLines(heading + toMarkdown($.html(main)), { lenient: strategy.lenientLines, keepRepeats: strategy.keepRepeats, thread: strategy.thread });
   if (wordCount(markdown) >= TOO_LITTLE_WORDS) return { markdown, pageType: detection.type };
   // Selection found next to nothing: widen it to the nearest region that holds the page's
   // heading and says enough (a product's title box to its buying box), the whole cleaned

@@ -10,6 +10,8 @@ export interface PageSignals {
   product: boolean;
   /** Declared a discussion: a forum posting or a Q&A page. */
   discussion: boolean;
+  /** Declared a question and its answers (a QAPage). */
+  qa: boolean;
   /** Declared an article or a blog post. */
   article: boolean;
 }
@@ -19,6 +21,7 @@ const CART = /\b(?:add to (?:cart|bag|basket|trolley)|buy now|buy it now|in den 
 export const PRICE = /(?:[$€£¥₹]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|EUR|USD|GBP|kr|zł)\b)/;
 const LD_PRODUCT = /"@type"\s*:\s*"Product"/;
 const LD_DISCUSSION = /"@type"\s*:\s*"(?:DiscussionForumPosting|QAPage)"/;
+const LD_QA = /"@type"\s*:\s*"QAPage"/;
 const LD_ARTICLE = /"@type"\s*:\s*"(?:\w*Article|BlogPosting)"/;
 
 /** The page's microdata types, read in one pass ("schema.org/product ..."), lower-cased. */
@@ -45,5 +48,6 @@ export function pageSignals($: CheerioAPI): PageSignals {
   const types = itemtypes($);
   const discussion = LD_DISCUSSION.test(ld) || hasItemtype(types, 'DiscussionForumPosting') || hasItemtype(types, 'QAPage');
   const article = og === 'article' || LD_ARTICLE.test(ld) || hasItemtype(types, 'Article') || hasItemtype(types, 'BlogPosting');
-  return { product: productSignals($, og, ld, types), discussion, article };
+  const qa = LD_QA.test(ld) || hasItemtype(types, 'QAPage');
+  return { product: productSignals($, og, ld, types), discussion, qa, article };
 }
