@@ -5,6 +5,7 @@
  */
 import type { CheerioAPI } from 'cheerio';
 import { descendants, HEADINGS, isBlock, rawText, remove, separateAdjacentControls, type Element } from './dom.js';
+import { dropLabelledAds } from './ads.js';
 import { isCardLink, measure } from './blocks.js';
 import { dropCommentsInside, removeBoilerplate } from './clean.js';
 import { dropCaptionedPhotos, dropRedundantAlts } from './images.js';
@@ -129,6 +130,7 @@ export function extractMain($: CheerioAPI, title: string, signals: PageSignals):
   // Menus and footers go before detection (they repeat too); comments and bylines only
   // once the type says whether they are content.
   removeBoilerplate(body, { keepComments: true, dropMeta: false, dropReviews: false, dropMemberChrome: false });
+  dropLabelledAds(body);
   const detection = detectPageType(body, signals, measure(body));
   const strategy = strategyFor(detection.type);
   removeBoilerplate(body, strategy.clean, detection.type === 'listing' ? detection.group?.items : undefined);
