@@ -42,6 +42,12 @@ const CONTENT_HINT = hintWords(['article', 'content', 'main', 'post', 'entry', '
 /** Bylines, datelines and photo credits: noise in an article, but a forum post's author line is content. */
 const META_HINT = hintWords(['byline', 'bylines', 'author', 'authors', 'dateline', 'timestamp', 'date', 'time', 'meta', 'post-meta', 'entry-meta', 'article-meta', 'posted-on', 'published', 'credits?', 'photo-credit', 'image-credit']);
 const META_MAX_CHARS = 200;
+/**
+ * A region marked only by a weak word that holds the page's h1 and this share of its prose is
+ * the page's title box (a product's name, price and summary in a "sticky-navbar" holder): a
+ * menu's or a sidebar's h1 is a logo, with no prose beside it.
+ */
+const TITLED_SHARE = 0.1;
 /** A region marked as related or promoted that holds more than this share of the page's text is its content. */
 const MOST = 0.5;
 /**
@@ -55,6 +61,11 @@ const MEMBER_CHROME_HINT = hintWords([
   'extra-user-info', 'join-date', 'post-count', 'user-badges', 'flair', 'rank',
 ]);
 const COMMENT_HINT = hintWords(['comments?', 'comment-list', 'replies', 'respond']);
+/**
+ * Testimonials are quotes the page chose to show (a course's or a product's praise from its
+ * buyers), part of what it says, even where its template calls each one a "comment".
+ */
+const TESTIMONIAL_HINT = /testimonial/;
 
 export interface CleanOptions {
   /** Keep regions marked as comments (a forum thread is made of them). */
@@ -92,7 +103,7 @@ export function removeBoilerplate(body: Element, options: CleanOptions, items: r
     if (kind !== 'dialog' && kind !== 'weak' && holdsArticle(el)) continue;
     // Inside a listing's item a "comments" line is a fact about the item (arXiv's "Comments: 12 pages").
     if (kind === 'comments' && items.some((item) => item !== el && contains(item, el))) continue;
-    if (kind === 'weak' && (good > total * 0.75 || (good > total * 0.35 && holdsArticle(el)))) continue;
+    if (kind === 'weak' && (good > total * 0.75 || (good > total * 0.35 && holdsArticle(el)) || (good > total * TITLED_SHARE && hasHeading(el)))) continue;
     if (kind === 'marked') marked.push(el);
     else remove(el);
   }
@@ -133,8 +144,8 @@ function boilerplateKind(el: Element, options: CleanOptions): Kind | null {
   const hints = hintsOf(el);
   if (hints.trim() === '') return null;
   if (STRONG_HINT.test(hints) || (hints.includes('legal') && isLegalNotice(el)) || FIXED_CLASS.test(el.attribs['class'] ?? '')) return 'marked';
-  if (!options.keepComments && COMMENT_HINT.test(hints)) return 'comments';
-  if (options.dropReviews && REVIEW_HINT.test(hints)) return 'typed';
+  if (!options.keepComments && COMMENT_HINT.test(hints) && !TESTIMONIAL_HINT.test(hints)) return 'comments';
+  if (options.dropReviews && REVIEW_HINT.test(hints) && !TESTIMONIAL_HINT.test(hints)) return 'typed';
   if (options.dropMemberChrome && MEMBER_CHROME_HINT.test(hints)) return 'typed';
   const classes = hints.split(/\s+/);
   if (classes.some((c) => CONTENT_HINT.test(c) && !WEAK_HINT.test(c) && !BANNER_HINT.test(c))) return null;
