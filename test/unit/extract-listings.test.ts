@@ -84,3 +84,27 @@ describe('around a listing', () => {
     expect(read.markdown.split('Brass arm, warm light').length - 1).toBe(20);
   });
 });
+
+describe("a blog's category page of picture-and-title cards under an introduction", () => {
+  const intro =
+    '<p>Welcome! Here is a long list of every post I wrote for beginners, starting with the basics of cutting waste at home and moving on to the habits that make it last.</p>' +
+    '<p>If you are looking for something more specific use the search bar or head over to the archives, where there are hundreds of posts full of tips for every room of the house.</p>' +
+    '<p>Click on the pictures to read the full post or save the articles for later.</p>';
+  const card = (n: number) =>
+    `<article class="excerpt post-${n}"><div class="thumb"><a href="/blog/p${n}/"><img src="/p${n}.jpg" alt="Post ${n}"></a></div>` +
+    `<header class="excerpt-header"><h2 class="excerpt-title"><a href="/blog/p${n}/">Beginner post ${n}: a swap for the kitchen</a></h2></header></article>`;
+  const read = readPage(
+    `<!doctype html><html><head><meta charset="utf-8"><title>Beginners</title><meta property="og:type" content="article"></head><body>` +
+      `<div class="content"><h1>Beginners</h1><div class="description">${intro}</div><div class="posts">${Array.from({ length: 10 }, (_, i) => card(i + 1)).join('')}</div></div></body></html>`,
+    'https://blog.example/category/beginners/',
+  );
+
+  it('is a listing: many <article> teasers and no article of its own', () => {
+    expect(read.pageType).toBe('listing');
+  });
+
+  it("keeps each card's title, though it sits in the card's <header> and no text follows it", () => {
+    for (const n of [1, 5, 10]) expect(read.markdown).toContain(`Beginner post ${n}: a swap for the kitchen`);
+    expect(read.markdown).toContain('Here is a long list of every post');
+  });
+});

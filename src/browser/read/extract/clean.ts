@@ -3,7 +3,7 @@
  * dialogs, and class or id words (cookie banners, share bars, related lists...); per
  * page type also comments, bylines, reviews and forum member chrome.
  */
-import { contains, descendants, hintsOf, hintWords, remove, type Element } from './dom.js';
+import { contains, descendants, HEADINGS, hintsOf, hintWords, rawText, remove, type Element } from './dom.js';
 import { measure } from './blocks.js';
 
 /** Landmarks that are boilerplate wherever they are. */
@@ -136,7 +136,7 @@ type Kind = 'dialog' | 'landmark' | 'marked' | 'typed' | 'comments' | 'weak';
 function boilerplateKind(el: Element, options: CleanOptions): Kind | null {
   const tag = el.name;
   if (tag === 'nav' || tag === 'aside' || tag === 'footer') return 'landmark';
-  if (tag === 'header') return hasHeading(el) || inSection(el) ? null : 'weak';
+  if (tag === 'header') return hasHeading(el) || inSection(el) || headsArticle(el) ? null : 'weak';
   if (tag === 'body' || tag === 'main' || tag === 'article' || tag === 'html') return null;
   const role = el.attribs['role'];
   if (role === 'dialog' || role === 'alertdialog' || el.attribs['aria-modal'] === 'true') return 'dialog';
@@ -181,6 +181,20 @@ function inSection(el: Element): boolean {
     if (name === 'article') return false;
     if (name === 'main' || name === 'section') return true;
   }
+  return false;
+}
+
+/**
+ * A <header> that holds nothing but a heading, in an <article> that says nothing else (a
+ * picture and a title): the title of a teaser card (a blog index's posts, each titled in its
+ * header). One with more (a byline, a date, a summary) stays weak.
+ */
+function headsArticle(el: Element): boolean {
+  const squash = (node: Element) => rawText(node).replace(/\s+/g, ' ').trim();
+  const headings = descendants(el).filter((d) => HEADINGS.has(d.name));
+  const text = squash(el);
+  if (headings.length !== 1 || text === '' || squash(headings[0] as Element) !== text) return false;
+  for (let node = el.parent; node && node.type === 'tag'; node = node.parent) if ((node as Element).name === 'article') return squash(node as Element) === text;
   return false;
 }
 

@@ -32,6 +32,7 @@ export function removeNonContent($: CheerioAPI, options: { strict?: boolean } = 
   const fields = fieldCounts($);
   const titles = panelTitles($, isHidden);
   const controlled = new Set(titles.values());
+  dropConsentPrompts($);
   $(NON_TEXT).remove();
   const noscripts = $('noscript');
   const textOutside = () => collapseWhitespace($('body').text()).length;
@@ -70,6 +71,7 @@ export function removeNonContent($: CheerioAPI, options: { strict?: boolean } = 
 function removeMarked($: CheerioAPI): void {
   const fields = fieldCounts($);
   panelTitles($, (panel) => panel.attribs[PANEL_MARK] === '1');
+  dropConsentPrompts($);
   $(`${NON_TEXT},noscript`).remove();
   const stack: AnyNode[] = [...($.root()[0]?.children ?? [])];
   while (stack.length > 0) {
@@ -87,6 +89,32 @@ function removeMarked($: CheerioAPI): void {
       }
     }
   }
+}
+
+/** A consent prompt is a few sentences and its buttons. */
+const CONSENT_MAX_CHARS = 600;
+const COOKIE_WORD = /\bcookies?\b/i;
+/** What a consent prompt asks (a recipe box's "Cookies" does not). */
+const CONSENT_WORD = /\b(?:consent|preferences|accept|allow|opt[\s-]in|privacy)\b/i;
+
+/**
+ * A consent prompt, whatever its class names: the nearest box around a button that says
+ * something besides its buttons, when that is a few sentences on cookies and consent (a
+ * banner, or the stand-in for an embed that the reader's consent would load: "This content
+ * isn't visible due to your cookie preferences"). Read before the buttons go, since they are
+ * what tells it from prose about cookies.
+ */
+function dropConsentPrompts($: CheerioAPI): void {
+  const textOf = (el: Element): string => collapseWhitespace($(el).clone().find(NON_TEXT).remove().end().text());
+  const prompts = new Set<Element>();
+  for (const button of $('button').toArray()) {
+    let box = button.parent;
+    while (box && isElement(box) && box.name !== 'body' && textOf(box) === '') box = box.parent;
+    if (!box || !isElement(box) || box.name === 'body' || box.name === 'main') continue;
+    const text = textOf(box);
+    if (text.length <= CONSENT_MAX_CHARS && COOKIE_WORD.test(text) && CONSENT_WORD.test(text)) prompts.add(box);
+  }
+  for (const box of prompts) remove(box);
 }
 
 /**

@@ -10,7 +10,7 @@
  *   page           otherwise: a home, landing or service page, whose short lines
  *                  (feature names, plans, prices) are content
  */
-import { descendants, isBlock, isElement, rawText, type Element } from './dom.js';
+import { contains, descendants, isBlock, isElement, rawText, type Element } from './dom.js';
 import { measure, type StatsMap } from './blocks.js';
 import type { CleanOptions } from './clean.js';
 import type { PruneOptions } from './main-content.js';
@@ -148,6 +148,19 @@ function isListing(g: Group): boolean {
   return g.linkChars >= 0.25 * g.chars || titledShare(g) >= 0.7;
 }
 
+/** <article> elements a blog's index shows at least, each a teaser of one post. */
+const ARTICLE_CARDS = 8;
+
+/**
+ * A group of many <article> teasers (a title, maybe an image and a line) with no <article>
+ * outside it: a blog's index or category page, whose introduction may outweigh the titles
+ * but is not an article itself (a post's related list sits beside the post's own <article>).
+ */
+function isArticleCards(g: Group, body: Element): boolean {
+  if (g.items.length < ARTICLE_CARDS || !g.items.every((item) => item.name === 'article')) return false;
+  return descendants(body).every((el) => el.name !== 'article' || g.items.some((item) => item === el || contains(item, el)));
+}
+
 /** Cards a shop's category grid has at least, and the share of them that show a price. */
 const SHOP_GRID_ITEMS = 8;
 const SHOP_GRID_PRICED = 0.6;
@@ -223,7 +236,9 @@ export function detectPageType(body: Element, signals: PageSignals, stats: Stats
   const forum = groups.find((g) => fills(g) && isForum(g) && !underArticle(g) && !productReviews(g)) ?? (signals.discussion ? groups.find(isForum) : undefined);
   // A shop's grid is its category page's content even below a long buying guide.
   const shopGrid = (g: Group) => signals.product && g.items.length >= SHOP_GRID_ITEMS && isListing(g) && isShopGrid(g, body);
-  const listing = groups.find((g) => (fills(g) ? isListing(g) : shopGrid(g)));
+  // Many <article> teasers under a short introduction: the page's own word that it holds many articles.
+  const articleCards = (g: Group) => !signals.product && isArticleCards(g, body) && isListing(g);
+  const listing = groups.find((g) => (fills(g) ? isListing(g) : shopGrid(g) || articleCards(g)));
   if (forum && (!listing || signals.discussion || forum.chars >= listing.chars)) return { type: 'forum', group: forum };
   if (signals.discussion) return { type: 'forum' };
   // A shop's category page has prices and cart buttons too, but many alike cards.

@@ -7,6 +7,7 @@ import type { CheerioAPI } from 'cheerio';
 import { descendants, HEADINGS, isBlock, rawText, remove, separateAdjacentControls, type Element } from './dom.js';
 import { dropLabelledAds } from './ads.js';
 import { isCardLink, measure } from './blocks.js';
+import { repeatedGroups } from './groups.js';
 import { dropCommentsInside, removeBoilerplate } from './clean.js';
 import { dropCaptionedPhotos, dropRedundantAlts } from './images.js';
 import { filterLines } from './line-filter.js';
@@ -116,6 +117,27 @@ function pruneBelowListing(main: Element, items: Element): void {
   }
 }
 
+/** Alike cards, each only a title, that make a row of a listing. */
+const TITLE_CARDS = 5;
+
+/**
+ * In a listing, cards whose only text is their heading (a picture and a title), five or
+ * more alike in a row: each title is an item, not a section left empty, and reads as a line
+ * of the list.
+ */
+function titlesAsItems(main: Element): void {
+  const onlyHeading = (item: Element): Element | undefined => {
+    const headings = descendants(item).filter((el) => HEADINGS.has(el.name));
+    const text = collapseWhitespace(rawText(item));
+    return headings.length === 1 && text !== '' && collapseWhitespace(rawText(headings[0] as Element)) === text ? headings[0] : undefined;
+  };
+  for (const group of repeatedGroups(main, measure(main))) {
+    if (group.items.length < TITLE_CARDS) continue;
+    const titles = group.items.map(onlyHeading);
+    if (titles.every((t) => t !== undefined)) for (const t of titles) (t as Element).name = 'p';
+  }
+}
+
 /** Images as the strategy wants them, and controls set apart by a space. */
 function tidy(root: Element, title: string, strategy: Strategy): void {
   const images = descendants(root).filter((el) => el.name === 'img');
@@ -140,7 +162,10 @@ export function extractMain($: CheerioAPI, title: string, signals: PageSignals):
   if (!strategy.captions) dropCaptionedPhotos(body);
   const main = chooseMain(body, detection);
   pruneInside(main, strategy.prune);
-  if (detection.type === 'listing' && detection.group) pruneBelowListing(main, detection.group.parent);
+  if (detection.type === 'listing' && detection.group) {
+    pruneBelowListing(main, detection.group.parent);
+    titlesAsItems(main);
+  }
   if (strategy.thread) dropRepeatedQuotes(main);
   if (strategy.dropTitleHeading) dropTitleHeading(main, title);
   tidy(main, title, strategy);
