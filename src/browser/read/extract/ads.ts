@@ -34,8 +34,9 @@ function cardOf(labelEl: Element, body: Element): Element | undefined {
 
 /** Drop the cards a page labels as advertising, never a region holding its h1, main or article. */
 export function dropLabelledAds(body: Element): void {
-  const total = label(body).length;
   const labels = descendants(body).filter((el) => el.children.some((c) => c.type === 'text' && AD_LABEL.test(c.data.trim())) && AD_LABEL.test(label(el)));
+  if (labels.length === 0) return;
+  const total = label(body).length;
   for (const el of labels) {
     const card = cardOf(el, body);
     if (!card || card.parent === null) continue;

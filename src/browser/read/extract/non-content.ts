@@ -10,11 +10,36 @@ import { HIDDEN_MARK, MARKED, PANEL_MARK } from '../../page/visibility-script.js
 import { descendants, hintsOf, hintWords, isElement, rawText, remove, type AnyNode, type Element } from './dom.js';
 import { collapseWhitespace } from './text-measure.js';
 
-const NON_TEXT = [
+const NON_TEXT_TAGS = new Set([
   'script', 'style', 'template', 'svg', 'iframe', 'frame', 'frameset', 'meta', 'link', 'object',
   'embed', 'canvas', 'audio', 'video', 'source', 'track', 'map', 'input', 'select', 'textarea', 'button',
   'option', 'datalist', 'head', 'title', 'base', 'math',
-].join(',');
+]);
+const NON_TEXT = [...NON_TEXT_TAGS].join(',');
+
+/** Whether a subtree's raw text runs past `limit` characters (stops counting there). */
+function longerThan(root: Element, limit: number): boolean {
+  let length = 0;
+  const stack: AnyNode[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop() as AnyNode;
+    if (node.type === 'text' && (length += node.data.length) > limit) return true;
+    if (isElement(node)) for (const child of node.children) stack.push(child);
+  }
+  return false;
+}
+
+/** The text of a subtree without what NON_TEXT removes (read before it goes). */
+function textOf(root: Element): string {
+  let out = '';
+  const stack: AnyNode[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop() as AnyNode;
+    if (node.type === 'text') out += node.data;
+    else if (isElement(node) && !NON_TEXT_TAGS.has(node.name)) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as AnyNode);
+  }
+  return collapseWhitespace(out);
+}
 
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
@@ -93,6 +118,8 @@ function removeMarked($: CheerioAPI): void {
 
 /** A consent prompt is a few sentences and its buttons. */
 const CONSENT_MAX_CHARS = 600;
+/** Raw text (scripts, styles and buttons in) beyond which a box is no prompt, so not copied to read. */
+const PROMPT_MAX_RAW = 8 * CONSENT_MAX_CHARS;
 const COOKIE_WORD = /\bcookies?\b/i;
 /** What a consent prompt asks (a recipe box's "Cookies" does not). */
 const CONSENT_WORD = /\b(?:consent|preferences|accept|allow|opt[\s-]in|privacy)\b/i;
@@ -105,12 +132,11 @@ const CONSENT_WORD = /\b(?:consent|preferences|accept|allow|opt[\s-]in|privacy)\
  * what tells it from prose about cookies.
  */
 function dropConsentPrompts($: CheerioAPI): void {
-  const textOf = (el: Element): string => collapseWhitespace($(el).clone().find(NON_TEXT).remove().end().text());
   const prompts = new Set<Element>();
   for (const button of $('button').toArray()) {
     let box = button.parent;
-    while (box && isElement(box) && box.name !== 'body' && textOf(box) === '') box = box.parent;
-    if (!box || !isElement(box) || box.name === 'body' || box.name === 'main') continue;
+    while (box && isElement(box) && box.name !== 'body' && !longerThan(box, PROMPT_MAX_RAW) && textOf(box) === '') box = box.parent;
+    if (!box || !isElement(box) || box.name === 'body' || box.name === 'main' || longerThan(box, PROMPT_MAX_RAW)) continue;
     const text = textOf(box);
     if (text.length <= CONSENT_MAX_CHARS && COOKIE_WORD.test(text) && CONSENT_WORD.test(text)) prompts.add(box);
   }
