@@ -133,7 +133,9 @@ const CONSENT_WORD = /\b(?:consent|preferences|accept|allow|opt[\s-]in|privacy)\
  */
 function dropConsentPrompts($: CheerioAPI): void {
   const prompts = new Set<Element>();
-  for (const button of $('button').toArray()) {
+  const root = $.root()[0];
+  const buttons = root ? descendants(root as unknown as Element).filter((el) => el.name === 'button') : [];
+  for (const button of buttons) {
     let box = button.parent;
     while (box && isElement(box) && box.name !== 'body' && !longerThan(box, PROMPT_MAX_RAW) && textOf(box) === '') box = box.parent;
     if (!box || !isElement(box) || box.name === 'body' || box.name === 'main' || longerThan(box, PROMPT_MAX_RAW)) continue;
