@@ -2,7 +2,8 @@
  * Advertisements a page labels in words rather than in class names: a feed's or a result
  * list's card marked "Promoted" or "Sponsored" is an advertiser's, not an item of the list.
  */
-import { descendants, HEADINGS, isBlock, isElement, rawText, remove, type Element } from './dom.js';
+import { isCardPart } from './blocks.js';
+import { descendants, isElement, rawText, remove, type Element } from './dom.js';
 import { collapseWhitespace } from './text-measure.js';
 
 const AD_LABEL = /^(?:promoted|sponsored|sponsored content|paid content|advertisement|ad|anzeige|werbung|publicité|sponsorisé|publicidad|patrocinado)$/i;
@@ -10,10 +11,6 @@ const AD_LABEL = /^(?:promoted|sponsored|sponsored content|paid content|advertis
 const CARD_MAX_SHARE = 0.5;
 
 const label = (el: Element) => collapseWhitespace(rawText(el));
-
-/** What a card has beside its words: a title, a picture, or a link made of blocks. */
-const isCardPart = (el: Element) =>
-  (HEADINGS.has(el.name) && el.name !== 'h1') || el.name === 'img' || el.name === 'picture' || (el.name === 'a' && descendants(el).some(isBlock));
 
 /** The element's only child with an element in it: a wrapper around it, nothing more. */
 function onlyChild(parent: Element): boolean {

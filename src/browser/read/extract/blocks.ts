@@ -6,8 +6,8 @@
  * for little either way); a data-table row is good even when its cells are links. An
  * element's good and bad are the sums over its subtree.
  */
-import { HEADINGS, isBlock, isElement, type Element } from './dom.js';
-import { weightedLength } from './text-measure.js';
+import { descendants, HEADINGS, isBlock, isElement, rawText, type Element } from './dom.js';
+import { collapseWhitespace, weightedLength } from './text-measure.js';
 
 export interface BlockStats {
   /** Weighted characters of text in the subtree. */
@@ -80,6 +80,21 @@ export function isCardLink(el: Element): boolean {
     paragraph ||= child.name === 'p' || child.children.some((c) => isElement(c) && c.name === 'p');
   }
   return heading && paragraph;
+}
+
+/**
+ * What a card has beside its words: a heading, a picture, or a link around blocks (a card
+ * made clickable whole). A block of links with one is cards, not a menu.
+ */
+export const isCardPart = (el: Element) =>
+  HEADINGS.has(el.name) || el.name === 'img' || el.name === 'picture' || (el.name === 'a' && descendants(el).some(isBlock));
+
+/** The one heading that is all of an element's text (a card that is only a title), if so. */
+export function onlyHeading(el: Element): Element | undefined {
+  const headings = descendants(el).filter((d) => HEADINGS.has(d.name));
+  const text = collapseWhitespace(rawText(el));
+  const heading = headings[0];
+  return headings.length === 1 && heading && text !== '' && collapseWhitespace(rawText(heading)) === text ? heading : undefined;
 }
 
 /** `cardsAsProse`: count the text of card links (see isCardLink) as prose, for a page that is no article. */

@@ -3,8 +3,8 @@
  * dialogs, and class or id words (cookie banners, share bars, related lists...); per
  * page type also comments, bylines, reviews and forum member chrome.
  */
-import { contains, descendants, HEADINGS, hintsOf, hintWords, rawText, remove, type Element } from './dom.js';
-import { measure } from './blocks.js';
+import { contains, descendants, hintsOf, hintWords, remove, type Element } from './dom.js';
+import { measure, onlyHeading } from './blocks.js';
 
 /** Landmarks that are boilerplate wherever they are. */
 const BOILERPLATE_ROLES = new Set(['navigation', 'contentinfo', 'complementary', 'search', 'menu', 'menubar', 'toolbar', 'banner']);
@@ -190,11 +190,9 @@ function inSection(el: Element): boolean {
  * header). One with more (a byline, a date, a summary) stays weak.
  */
 function headsArticle(el: Element): boolean {
-  const squash = (node: Element) => rawText(node).replace(/\s+/g, ' ').trim();
-  const headings = descendants(el).filter((d) => HEADINGS.has(d.name));
-  const text = squash(el);
-  if (headings.length !== 1 || text === '' || squash(headings[0] as Element) !== text) return false;
-  for (let node = el.parent; node && node.type === 'tag'; node = node.parent) if ((node as Element).name === 'article') return squash(node as Element) === text;
+  const heading = onlyHeading(el);
+  if (!heading) return false;
+  for (let node = el.parent; node && node.type === 'tag'; node = node.parent) if ((node as Element).name === 'article') return onlyHeading(node as Element) === heading;
   return false;
 }
 

@@ -4,13 +4,13 @@
  * convert it to filtered Markdown.
  */
 import type { CheerioAPI } from 'cheerio';
-import { descendants, HEADINGS, isBlock, rawText, remove, separateAdjacentControls, type Element } from './dom.js';
+import { descendants, rawText, remove, separateAdjacentControls, type Element } from './dom.js';
 import { dropLabelledAds } from './ads.js';
 import { isCardLink, measure } from './blocks.js';
-import { repeatedGroups } from './groups.js';
 import { dropCommentsInside, removeBoilerplate } from './clean.js';
 import { dropCaptionedPhotos, dropRedundantAlts } from './images.js';
 import { filterLines } from './line-filter.js';
+import { pruneBelowListing, titlesAsItems } from './listing-items.js';
 import { pruneInside, selectMain } from './main-content.js';
 import { dropRepeatedQuotes } from './quotes.js';
 import { toMarkdown } from './markdown.js';
@@ -80,64 +80,6 @@ function chooseMain(body: Element, detection: Detection): Element {
   return selectMain(body, measure(body, tiles));
 }
 
-/** A block below a listing's items that is at most this share of the selection may be a menu. */
-const BELOW_MAX_SHARE = 0.5;
-
-/**
- * A heading, an image or a link around blocks (a card made clickable whole) inside a block
- * of links makes it cards (more items), not a menu.
- */
-const isCardPart = (el: Element) =>
-  HEADINGS.has(el.name) || el.name === 'img' || el.name === 'picture' || (el.name === 'a' && descendants(el).some(isBlock));
-
-/** Inside a link: part of a card made clickable whole. */
-function inLink(el: Element): boolean {
-  for (let node = el.parent; node && node.type === 'tag'; node = node.parent) if ((node as Element).name === 'a') return true;
-  return false;
-}
-
-/**
- * Below a listing's items, a block of links and little else ("Top searches", "Popular
- * categories", a tag cloud) is navigation away from the list, not an item of it. The items
- * themselves may be bare links (a list of titles), and so may the subcategories a listing
- * opens with: only blocks after the items' container go.
- */
-function pruneBelowListing(main: Element, items: Element): void {
-  if (!isAttached(items, main)) return;
-  const stats = measure(main);
-  const total = stats.get(main)?.chars ?? 0;
-  const all = descendants(main);
-  // Blocks after the items' container and its subtree, in document order.
-  const after = all.slice(all.indexOf(items) + descendants(items).length + 1);
-  for (const el of after) {
-    if (!isBlock(el) || isCardPart(el) || descendants(el).some(isCardPart) || inLink(el)) continue;
-    const s = stats.get(el);
-    if (!s || s.chars >= total * BELOW_MAX_SHARE) continue;
-    if (s.bad > 0 && s.bad > 2 * s.good) remove(el);
-  }
-}
-
-/** Alike cards, each only a title, that make a row of a listing. */
-const TITLE_CARDS = 5;
-
-/**
- * In a listing, cards whose only text is their heading (a picture and a title), five or
- * more alike in a row: each title is an item, not a section left empty, and reads as a line
- * of the list.
- */
-function titlesAsItems(main: Element): void {
-  const onlyHeading = (item: Element): Element | undefined => {
-    const headings = descendants(item).filter((el) => HEADINGS.has(el.name));
-    const text = collapseWhitespace(rawText(item));
-    return headings.length === 1 && text !== '' && collapseWhitespace(rawText(headings[0] as Element)) === text ? headings[0] : undefined;
-  };
-  for (const group of repeatedGroups(main, measure(main))) {
-    if (group.items.length < TITLE_CARDS) continue;
-    const titles = group.items.map(onlyHeading);
-    if (titles.every((t) => t !== undefined)) for (const t of titles) (t as Element).name = 'p';
-  }
-}
-
 /** Images as the strategy wants them, and controls set apart by a space. */
 function tidy(root: Element, title: string, strategy: Strategy): void {
   const images = descendants(root).filter((el) => el.name === 'img');
@@ -163,7 +105,7 @@ export function extractMain($: CheerioAPI, title: string, signals: PageSignals):
   const main = chooseMain(body, detection);
   pruneInside(main, strategy.prune);
   if (detection.type === 'listing' && detection.group) {
-    pruneBelowListing(main, detection.group.parent);
+    if (isAttached(detection.group.parent, main)) pruneBelowListing(main, detection.group.parent);
     titlesAsItems(main);
   }
   if (strategy.thread) dropRepeatedQuotes(main);
