@@ -3,7 +3,7 @@
  * dialogs, and class or id words (cookie banners, share bars, related lists...); per
  * page type also comments, bylines, reviews and forum member chrome.
  */
-import { contains, descendants, hintsOf, hintWords, remove, type Element } from './dom.js';
+import { ancestorNamed, contains, descendants, hintsOf, hintWords, remove, type Element } from './dom.js';
 import { measure, onlyHeading } from './blocks.js';
 
 /** Landmarks that are boilerplate wherever they are. */
@@ -191,9 +191,8 @@ function inSection(el: Element): boolean {
  */
 function headsArticle(el: Element): boolean {
   const heading = onlyHeading(el);
-  if (!heading) return false;
-  for (let node = el.parent; node && node.type === 'tag'; node = node.parent) if ((node as Element).name === 'article') return onlyHeading(node as Element) === heading;
-  return false;
+  const article = heading && ancestorNamed(el, 'article');
+  return article !== undefined && onlyHeading(article) === heading;
 }
 
 function hasHeading(el: Element, tags: readonly string[] = ['h1']): boolean {

@@ -1,6 +1,7 @@
 /** Small helpers over the domhandler tree that cheerio parses into. */
 import { load, type CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
+import { collapseWhitespace } from './text-measure.js';
 
 export type { AnyNode, Element };
 
@@ -78,6 +79,36 @@ export function remove(node: AnyNode): void {
   node.parent = null;
   node.prev = null;
   node.next = null;
+}
+
+/** The nearest ancestor of a node with this tag name (a link around an image, the article around a header). */
+export function ancestorNamed(node: AnyNode, name: string): Element | undefined {
+  for (let up = node.parent; up && isElement(up); up = up.parent) if (up.name === name) return up;
+  return undefined;
+}
+
+const SKIP_NONE: ReadonlySet<string> = new Set();
+
+/**
+ * A subtree's text, whitespace collapsed, leaving out what lies under the tags in `skip`; or
+ * undefined once its raw text (the skipped parts counted too) runs past `rawLimit`, so that a
+ * big subtree is never read through.
+ */
+export function boundedText(root: AnyNode, rawLimit: number, skip: ReadonlySet<string> = SKIP_NONE): string | undefined {
+  let out = '';
+  let seen = 0;
+  const stack: [AnyNode, boolean][] = [[root, false]];
+  while (stack.length > 0) {
+    const [node, skipped] = stack.pop() as [AnyNode, boolean];
+    if (node.type === 'text') {
+      if ((seen += node.data.length) > rawLimit) return undefined;
+      if (!skipped) out += node.data;
+    } else if (isElement(node)) {
+      const under = skipped || skip.has(node.name);
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push([node.children[i] as AnyNode, under]);
+    }
+  }
+  return collapseWhitespace(out);
 }
 
 /** Every element below `root` in document order (root excluded). */

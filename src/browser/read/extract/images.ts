@@ -6,7 +6,7 @@
  * In an article, a captioned photo is illustration, and photo and caption both go.
  * An alt that speaks to a model rather than describing a picture is never read (INSTRUCTION_LIKE).
  */
-import { descendants, hintWords, hintsOf, isElement, remove, type AnyNode, type Element } from './dom.js';
+import { ancestorNamed, boundedText, descendants, hintWords, hintsOf, isElement, remove, type AnyNode, type Element } from './dom.js';
 import { collapseWhitespace } from './text-measure.js';
 
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -31,23 +31,10 @@ export function instructionLike(text: string): boolean {
 
 const words = (text: string) => text.toLowerCase().match(WORD) ?? [];
 
-function linkAround(img: Element): Element | undefined {
-  for (let node = img.parent; node && isElement(node); node = node.parent) if (node.name === 'a') return node;
-  return undefined;
-}
-
 /** Text of a subtree, or undefined once it runs past `limit` characters (a big subtree is not read through). */
 function shortText(node: AnyNode, limit: number): string | undefined {
-  let out = '';
-  const stack: AnyNode[] = [node];
-  while (stack.length > 0) {
-    const n = stack.pop() as AnyNode;
-    if (n.type === 'text') out += n.data;
-    else if (isElement(n)) for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i] as AnyNode);
-    if (out.length > 4 * limit) return undefined;
-  }
-  const text = collapseWhitespace(out);
-  return text.length <= limit ? text : undefined;
+  const text = boundedText(node, 4 * limit);
+  return text !== undefined && text.length <= limit ? text : undefined;
 }
 
 /** The text nearest the image: its closest ancestor that has any (a figure, a gallery item, a card). */
@@ -70,7 +57,7 @@ export function dropRedundantAlts(images: Element[], title: string, text: string
   for (const img of images) {
     const alt = collapseWhitespace(img.attribs['alt'] ?? '').toLowerCase();
     if (!alt) continue;
-    const link = linkAround(img);
+    const link = ancestorNamed(img, 'a');
     const teaser = link !== undefined && !IMAGE_FILE.test(link.attribs['href'] ?? '');
     const altWords = words(alt);
     const said =

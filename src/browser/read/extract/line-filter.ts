@@ -54,7 +54,7 @@ const TO_TAKE_PART = /\b(?:to (?:reply|comment|post|answer|leave a|join|particip
 const SIGN_IN_MAX_CHARS = 120;
 
 /** A line of thread chrome (see THREAD_CHROME), its list marker and emphasis aside. */
-export function isThreadChrome(line: string): boolean {
+function isThreadChrome(line: string): boolean {
   const text = line.replace(LIST_MARKER, '').replace(/[*_]+/g, '').replace(/\(see edit history\)$/i, '').trim();
   if (text === '') return false;
   if (text.length <= SIGN_IN_MAX_CHARS && SIGN_IN.test(text) && TO_TAKE_PART.test(text)) return true;

@@ -3,17 +3,11 @@
  * away from the list), and cards that are only a title read as lines of the list.
  */
 import { isCardPart, measure, onlyHeading } from './blocks.js';
-import { descendants, isBlock, remove, type Element } from './dom.js';
+import { ancestorNamed, descendants, isBlock, remove, type Element } from './dom.js';
 import { repeatedGroups } from './groups.js';
 
 /** A block below a listing's items that is at most this share of the selection may be a menu. */
 const BELOW_MAX_SHARE = 0.5;
-
-/** Inside a link: part of a card made clickable whole. */
-function inLink(el: Element): boolean {
-  for (let node = el.parent; node && node.type === 'tag'; node = node.parent) if ((node as Element).name === 'a') return true;
-  return false;
-}
 
 /**
  * Below a listing's items, a block of links and little else ("Top searches", "Popular
@@ -28,7 +22,7 @@ export function pruneBelowListing(main: Element, items: Element): void {
   // Blocks after the items' container and its subtree, in document order.
   const after = all.slice(all.indexOf(items) + descendants(items).length + 1);
   for (const el of after) {
-    if (!isBlock(el) || isCardPart(el) || descendants(el).some(isCardPart) || inLink(el)) continue;
+    if (!isBlock(el) || isCardPart(el) || descendants(el).some(isCardPart) || ancestorNamed(el, 'a')) continue;
     const s = stats.get(el);
     if (!s || s.chars >= total * BELOW_MAX_SHARE) continue;
     if (s.bad > 0 && s.bad > 2 * s.good) remove(el);

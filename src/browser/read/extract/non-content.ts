@@ -7,7 +7,7 @@
  */
 import type { CheerioAPI } from 'cheerio';
 import { HIDDEN_MARK, MARKED, PANEL_MARK } from '../../page/visibility-script.js';
-import { descendants, hintsOf, hintWords, isElement, rawText, remove, type AnyNode, type Element } from './dom.js';
+import { boundedText, descendants, hintsOf, hintWords, isElement, rawText, remove, type AnyNode, type Element } from './dom.js';
 import { collapseWhitespace } from './text-measure.js';
 
 const NON_TEXT_TAGS = new Set([
@@ -16,30 +16,6 @@ const NON_TEXT_TAGS = new Set([
   'option', 'datalist', 'head', 'title', 'base', 'math',
 ]);
 const NON_TEXT = [...NON_TEXT_TAGS].join(',');
-
-/** Whether a subtree's raw text runs past `limit` characters (stops counting there). */
-function longerThan(root: Element, limit: number): boolean {
-  let length = 0;
-  const stack: AnyNode[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop() as AnyNode;
-    if (node.type === 'text' && (length += node.data.length) > limit) return true;
-    if (isElement(node)) for (const child of node.children) stack.push(child);
-  }
-  return false;
-}
-
-/** The text of a subtree without what NON_TEXT removes (read before it goes). */
-function textOf(root: Element): string {
-  let out = '';
-  const stack: AnyNode[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop() as AnyNode;
-    if (node.type === 'text') out += node.data;
-    else if (isElement(node) && !NON_TEXT_TAGS.has(node.name)) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as AnyNode);
-  }
-  return collapseWhitespace(out);
-}
 
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
@@ -133,13 +109,12 @@ const CONSENT_WORD = /\b(?:consent|preferences|accept|allow|opt[\s-]in|privacy)\
  */
 function dropConsentPrompts($: CheerioAPI): void {
   const prompts = new Set<Element>();
-  const root = $.root()[0];
-  const buttons = root ? descendants(root as unknown as Element).filter((el) => el.name === 'button') : [];
-  for (const button of buttons) {
+  for (const button of descendants($.root()[0] as unknown as Element).filter((el) => el.name === 'button')) {
+    // The nearest box with text of its own, unless a box on the way is too long to be a prompt.
+    let text: string | undefined = '';
     let box = button.parent;
-    while (box && isElement(box) && box.name !== 'body' && !longerThan(box, PROMPT_MAX_RAW) && textOf(box) === '') box = box.parent;
-    if (!box || !isElement(box) || box.name === 'body' || box.name === 'main' || longerThan(box, PROMPT_MAX_RAW)) continue;
-    const text = textOf(box);
+    for (; box && isElement(box) && box.name !== 'body'; box = box.parent) if ((text = boundedText(box, PROMPT_MAX_RAW, NON_TEXT_TAGS)) !== '') break;
+    if (!box || !isElement(box) || box.name === 'body' || box.name === 'main' || text === undefined) continue;
     if (text.length <= CONSENT_MAX_CHARS && COOKIE_WORD.test(text) && CONSENT_WORD.test(text)) prompts.add(box);
   }
   for (const box of prompts) remove(box);

@@ -20,7 +20,7 @@ const CART = /\b(?:add to (?:cart|bag|basket|trolley)|buy now|buy it now|in den 
 /** A price as shops print it: a currency sign or code beside a number. */
 export const PRICE = /(?:[$€£¥₹]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|EUR|USD|GBP|kr|zł)\b)/;
 const LD_PRODUCT = /"@type"\s*:\s*"Product"/;
-const LD_DISCUSSION = /"@type"\s*:\s*"(?:DiscussionForumPosting|QAPage)"/;
+const LD_DISCUSSION = /"@type"\s*:\s*"DiscussionForumPosting"/;
 const LD_QA = /"@type"\s*:\s*"QAPage"/;
 const LD_ARTICLE = /"@type"\s*:\s*"(?:\w*Article|BlogPosting)"/;
 
@@ -46,8 +46,8 @@ export function pageSignals($: CheerioAPI): PageSignals {
   const og = ($('meta[property="og:type"]').attr('content') ?? '').toLowerCase();
   const ld = $('script[type="application/ld+json"]').text();
   const types = itemtypes($);
-  const discussion = LD_DISCUSSION.test(ld) || hasItemtype(types, 'DiscussionForumPosting') || hasItemtype(types, 'QAPage');
-  const article = og === 'article' || LD_ARTICLE.test(ld) || hasItemtype(types, 'Article') || hasItemtype(types, 'BlogPosting');
   const qa = LD_QA.test(ld) || hasItemtype(types, 'QAPage');
+  const discussion = qa || LD_DISCUSSION.test(ld) || hasItemtype(types, 'DiscussionForumPosting');
+  const article = og === 'article' || LD_ARTICLE.test(ld) || hasItemtype(types, 'Article') || hasItemtype(types, 'BlogPosting');
   return { product: productSignals($, og, ld, types), discussion, qa, article };
 }
