@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { Element } from 'domhandler';
+import { leanHtml, parseHtml } from '../../src/browser/read/extract/dom.js';
+import { markdownAttributes } from '../../src/browser/read/extract/markdown.js';
 import { cutAtParagraph, readPage } from '../../src/browser/read/page-text.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/web/reading/${name}`, import.meta.url), 'utf8');
@@ -263,5 +266,33 @@ describe('huge pages', () => {
     const page = readPage(html, 'https://example.org/pass');
     expect(page.markdown).toContain('The ferry pass costs 40 euros');
     expect(page.pageType).toBe('product');
+  });
+});
+
+describe('the conversion to Markdown is handed only the attributes it reads', () => {
+  const doc = `<html><body><main><h1>Install the CLI</h1>
+    <p class="lead" data-track="x" style="color:red">Install it once and run it anywhere you need it on the machine, then check the version it prints.</p>
+    <pre><code class="language-bash">npm install -g scout</code></pre>
+    <div class="highlight highlight-source-python"><pre>print("hi")</pre></div>
+    <ol start="3" class="steps"><li>Open a shell.</li><li>Run the command.</li></ol>
+    <p>A screenshot: <img src="shot.png" alt="The version printed after install" class="wide"></p>
+  </main></body></html>`;
+
+  it("keeps a code block's language, a highlighted block's language, a list's start and an image's alt", () => {
+    const { markdown } = readPage(doc, 'https://docs.example/install');
+    expect(markdown).toContain('```bash\nnpm install -g scout\n```');
+    expect(markdown).toContain('```python\nprint("hi")\n```');
+    expect(markdown).toContain('3. Open a shell.\n4. Run the command.');
+    expect(markdown).toContain('[IMAGE: The version printed after install]');
+  });
+
+  it('serialises the lean copy without changing the tree it came from', () => {
+    const $ = parseHtml(doc);
+    const main = $('main')[0] as Element;
+    const lean = leanHtml($, main, markdownAttributes);
+    expect(lean).not.toContain('data-track');
+    expect(lean).not.toContain('class="lead"');
+    expect(lean).toContain('class="language-bash"');
+    expect($.html(main)).toContain('<p class="lead" data-track="x" style="color:red">');
   });
 });

@@ -89,7 +89,7 @@ export function collectLinks($: CheerioAPI, pageUrl: string, baseHref?: string):
 
 export function extractLinks(html: string, pageUrl: string): Link[] {
   const $ = parseHtml(html);
-  const baseHref = $('base[href]').attr('href');
+  const baseHref = $('base[href]:first').attr('href');
   removeNonContent($, { strict: true });
   return collectLinks($, pageUrl, baseHref);
 }

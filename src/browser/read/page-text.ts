@@ -33,16 +33,17 @@ export interface PageText {
 
 export const DEFAULT_MAX_CHARS = 40_000;
 
+// `:first` ends the walk of the document at the first match: only the first is read.
 function titleOf($: CheerioAPI): string {
-  const og = $('meta[property="og:title"]').attr('content');
-  const title = collapseWhitespace($('title').first().text());
-  const h1 = collapseWhitespace($('h1').first().text());
+  const og = $('meta[property="og:title"]:first').attr('content');
+  const title = collapseWhitespace($('title:first').text());
+  const h1 = collapseWhitespace($('h1:first').text());
   return title || collapseWhitespace(og ?? '') || h1;
 }
 
 /** What the page says it is about: all there is to read of a page whose text is drawn by script that did not run. */
 function descriptionOf($: CheerioAPI): string {
-  const meta = $('meta[property="og:description"]').attr('content') ?? $('meta[name="description"]').attr('content') ?? '';
+  const meta = $('meta[property="og:description"]:first').attr('content') ?? $('meta[name="description"]:first').attr('content') ?? '';
   return collapseWhitespace(meta);
 }
 
@@ -75,7 +76,7 @@ export function readPage(html: string, url: string, options: ReadOptions = {}): 
   const $ = parseHtml(boundedHtml(html));
   const title = titleOf($);
   const description = descriptionOf($);
-  const baseHref = $('base[href]').attr('href');
+  const baseHref = $('base[href]:first').attr('href');
   const signals = pageSignals($);
   const { keptHidden } = removeNonContent($);
   // Text of a script-drawn page may come from hidden markup; links never do.

@@ -147,10 +147,10 @@ function boilerplateKind(el: Element, options: CleanOptions): Kind | null {
   if (!options.keepComments && COMMENT_HINT.test(hints) && !TESTIMONIAL_HINT.test(hints)) return 'comments';
   if (options.dropReviews && REVIEW_HINT.test(hints) && !TESTIMONIAL_HINT.test(hints)) return 'typed';
   if (options.dropMemberChrome && MEMBER_CHROME_HINT.test(hints)) return 'typed';
-  const classes = hints.split(/\s+/);
-  if (classes.some((c) => CONTENT_HINT.test(c) && !WEAK_HINT.test(c) && !BANNER_HINT.test(c))) return null;
-  if (BANNER_HINT.test(hints)) return hasHeading(el, ['h1', 'h2']) ? null : 'weak';
-  return WEAK_HINT.test(hints) ? 'weak' : null;
+  const banner = BANNER_HINT.test(hints);
+  if (!banner && !WEAK_HINT.test(hints)) return null;
+  if (CONTENT_HINT.test(hints) && hints.split(/\s+/).some((c) => CONTENT_HINT.test(c) && !WEAK_HINT.test(c) && !BANNER_HINT.test(c))) return null;
+  return banner && hasHeading(el, ['h1', 'h2']) ? null : 'weak';
 }
 
 /** Class words of links and spans styled as buttons: calls to action ("Sign up", "Book now"), not content. */

@@ -124,6 +124,20 @@ export function descendants(root: Element): Element[] {
   return out;
 }
 
+/**
+ * The HTML of `root` with each element's attributes cut to what `keep` returns, for a
+ * consumer that parses it again and reads few of them; the tree itself is left as it was.
+ */
+export function leanHtml($: CheerioAPI, root: Element, keep: (el: Element) => Record<string, string>): string {
+  const saved: [Element, Record<string, string>][] = [root, ...descendants(root)].map((el) => [el, el.attribs]);
+  for (const [el] of saved) el.attribs = keep(el);
+  try {
+    return $.html(root);
+  } finally {
+    for (const [el, attribs] of saved) el.attribs = attribs;
+  }
+}
+
 /** Raw text of a subtree (text nodes joined, no layout). */
 export function rawText(node: AnyNode): string {
   if (node.type === 'text') return node.data;

@@ -5,6 +5,7 @@
  * caption), tables GFM pipe rows (every table gets a header separator after its first
  * row, cells stay on one line), lists `- item`.
  */
+import type { Element } from 'domhandler';
 import TurndownService from 'turndown';
 import { gfm } from 'turndown-plugin-gfm';
 import { instructionLike } from './images.js';
@@ -89,6 +90,22 @@ function createService(): TurndownService {
   });
   service.addRule('caption', { filter: 'caption', replacement: (content) => content.trim() + '\n' });
   return service;
+}
+
+/** Attributes the conversion reads (turndown, its gfm plugin and the rules above): a code block's language, a list's start, an image's alt, a cell's alignment, a task box. */
+const READ_ATTRIBUTES = ['alt', 'start', 'align', 'type', 'checked'];
+const CLASS_READ = new Set(['div', 'pre', 'code']);
+
+/** The attributes of el the conversion reads; classes, styles and data- are bulk it would only parse again. */
+export function markdownAttributes(el: Element): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of READ_ATTRIBUTES) {
+    const value = el.attribs[name];
+    if (value !== undefined) out[name] = value;
+  }
+  const cls = el.attribs['class'];
+  if (cls !== undefined && CLASS_READ.has(el.name)) out['class'] = cls;
+  return out;
 }
 
 let shared: TurndownService | undefined;

@@ -26,7 +26,7 @@ const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i
  * links must be visible ones).
  */
 export function removeNonContent($: CheerioAPI, options: { strict?: boolean } = {}): { keptHidden: boolean } {
-  if ($('html').attr(MARKED) === '1') {
+  if ($('html:first').attr(MARKED) === '1') {
     removeMarked($);
     return { keptHidden: false };
   }
@@ -36,7 +36,7 @@ export function removeNonContent($: CheerioAPI, options: { strict?: boolean } = 
   dropConsentPrompts($);
   $(NON_TEXT).remove();
   const noscripts = $('noscript');
-  const textOutside = () => collapseWhitespace($('body').text()).length;
+  const textOutside = () => collapseWhitespace($('body:first').text()).length;
   const fallback = noscripts.length > 0 && (noscripts.remove(), textOutside()) < SCRIPTED_PAGE_CHARS;
   if (fallback && options.strict !== true) restore($, noscripts);
   const root = $.root()[0];
@@ -137,7 +137,7 @@ const SCRIPTED_PAGE_CHARS = 500;
 
 /** Put the removed <noscript> contents back, parsed, into the body. */
 function restore($: CheerioAPI, noscripts: ReturnType<CheerioAPI>): void {
-  const body = $('body');
+  const body = $('body:first');
   noscripts.each((_, el) => {
     const inner = $(el).html() ?? '';
     body.append(inner.includes('&lt;') && !inner.includes('<') ? $(el).text() : inner);

@@ -4,7 +4,7 @@
  * convert it to filtered Markdown.
  */
 import type { CheerioAPI } from 'cheerio';
-import { descendants, rawText, remove, separateAdjacentControls, type Element } from './dom.js';
+import { descendants, leanHtml, rawText, remove, separateAdjacentControls, type Element } from './dom.js';
 import { dropLabelledAds } from './ads.js';
 import { isCardLink, measure } from './blocks.js';
 import { dropCommentsInside, removeBoilerplate } from './clean.js';
@@ -13,7 +13,7 @@ import { filterLines } from './line-filter.js';
 import { pruneBelowListing, titlesAsItems } from './listing-items.js';
 import { pruneInside, selectMain } from './main-content.js';
 import { dropRepeatedQuotes } from './quotes.js';
-import { toMarkdown } from './markdown.js';
+import { markdownAttributes, toMarkdown } from './markdown.js';
 import { detectPageType, strategyFor, type Detection, type PageType, type Strategy } from './page-type.js';
 import type { PageSignals } from './signals.js';
 import { unwrapLayoutTables } from './tables.js';
@@ -89,7 +89,7 @@ function tidy(root: Element, title: string, strategy: Strategy): void {
 }
 
 export function extractMain($: CheerioAPI, title: string, signals: PageSignals): { markdown: string; pageType: PageType } {
-  const body = ($('body')[0] ?? $.root().children('html')[0]) as Element | undefined;
+  const body = ($('body:first')[0] ?? $.root().children('html')[0]) as Element | undefined;
   if (!body) return { markdown: '', pageType: 'page' };
   // Menus and footers go before detection (they repeat too); comments and bylines only
   // once the type says whether they are content.
@@ -112,7 +112,7 @@ export function extractMain($: CheerioAPI, title: string, signals: PageSignals):
   if (strategy.dropTitleHeading) dropTitleHeading(main, title);
   tidy(main, title, strategy);
   const heading = strategy.dropTitleHeading ? '' : headingOutside(body, main);
-  const markdown = filterLines(heading + toMarkdown($.html(main)), { lenient: strategy.lenientLines, keepRepeats: strategy.keepRepeats, thread: strategy.thread });
+  const markdown = filterLines(heading + toMarkdown(leanHtml($, main, markdownAttributes)), { lenient: strategy.lenientLines, keepRepeats: strategy.keepRepeats, thread: strategy.thread });
   if (wordCount(markdown) >= TOO_LITTLE_WORDS) return { markdown, pageType: detection.type };
   // Selection found next to nothing: widen it to the nearest region that holds the page's
   // heading and says enough (a product's title box to its buying box), the whole cleaned
@@ -122,7 +122,7 @@ export function extractMain($: CheerioAPI, title: string, signals: PageSignals):
   let region = h1 && isAttached(main, limit) ? lowestCommonAncestor(main, h1, limit) : limit;
   for (;;) {
     tidy(region, title, strategy);
-    const text = filterLines(toMarkdown($.html(region)), { lenient: true });
+    const text = filterLines(toMarkdown(leanHtml($, region, markdownAttributes)), { lenient: true });
     if (region === limit || wordCount(text) >= TOO_LITTLE_WORDS) return { markdown: text, pageType: detection.type };
     region = region.parent as Element;
   }

@@ -39,11 +39,11 @@ function productSignals($: CheerioAPI, og: string, ld: string, types: string): b
   if (og.includes('product') || LD_PRODUCT.test(ld) || hasItemtype(types, 'Product')) return true;
   const controls = $('button, input[type="submit"], a[role="button"], [class*="cart" i] button').toArray();
   const hasCart = controls.some((el) => CART.test(collapseWhitespace($(el).text() || (el.attribs['value'] ?? ''))));
-  return hasCart && PRICE.test($('body').text());
+  return hasCart && PRICE.test($('body:first').text());
 }
 
 export function pageSignals($: CheerioAPI): PageSignals {
-  const og = ($('meta[property="og:type"]').attr('content') ?? '').toLowerCase();
+  const og = ($('meta[property="og:type"]:first').attr('content') ?? '').toLowerCase();
   const ld = $('script[type="application/ld+json"]').text();
   const types = itemtypes($);
   const qa = LD_QA.test(ld) || hasItemtype(types, 'QAPage');
