@@ -22,3 +22,20 @@ describe('advertising a page labels in words', () => {
     expect(md).toContain('leaves every forty minutes');
   });
 });
+
+describe('parts a page names in its test ids (data-testid, data-test), as others do in classes', () => {
+  const items = ['Song Sweeper', 'Pulldog', 'GetMimic', 'Vibe Market', 'Deskpad', 'Tidy Tabs'].map((n) => card(n, `${n} tidies up your day in one click`));
+  const page = (slot: string) =>
+    `<html><body><main><h2>Top products today</h2>${items.slice(0, 3).join('')}<div ${slot}>${card('Wispr Flow', 'Stop typing. Start speaking.')}</div>${items.slice(3).join('')}</main></body></html>`;
+
+  it('drops a card in a slot its test id names an ad slot (seen on Product Hunt: data-test="ad-slot-33228")', () => {
+    const md = readPage(page('data-test="ad-slot-33228"'), 'https://hunt.example/').markdown;
+    expect(md).toContain('Deskpad tidies up your day');
+    expect(md).not.toContain('Stop typing');
+  });
+
+  it('reads no words out of a test id that carries an address', () => {
+    const md = readPage(page('data-testid="link-https://hunt.example/top-ad-free-apps"'), 'https://hunt.example/').markdown;
+    expect(md).toContain('Stop typing');
+  });
+});

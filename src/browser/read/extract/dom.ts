@@ -42,14 +42,19 @@ const SLUG_WORDS = 4;
 
 const hintCache = new WeakMap<Element, string>();
 
+/** A test id that names a part ("ad-slot", "recsHeading"); not one carrying an address or a record's key. */
+const NAMING_TEST_ID = /^[A-Za-z][\w-]{0,59}$/;
+
 /**
- * The class and id of an element, camelCase split into words and lower-cased, for hint
+ * The class, id and test id (data-testid, data-test: React sites name their parts there as
+ * others do in classes) of an element, camelCase split into words and lower-cased, for hint
  * matching; kept per element (a page asks for each element's several times over).
  */
 export function hintsOf(el: Element): string {
   const cached = hintCache.get(el);
   if (cached !== undefined) return cached;
-  const cls = el.attribs['class'] ?? '';
+  const testId = el.attribs['data-testid'] ?? el.attribs['data-test'] ?? '';
+  const cls = NAMING_TEST_ID.test(testId) ? `${el.attribs['class'] ?? ''} ${testId}`.trim() : (el.attribs['class'] ?? '');
   const rawId = el.attribs['id'] ?? '';
   const id = rawId.split(/[-_]+/).length >= SLUG_WORDS ? '' : rawId;
   const hints = cls === '' && id === '' ? ' ' : `${cls} ${id}`.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
