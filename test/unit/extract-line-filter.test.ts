@@ -88,6 +88,13 @@ describe('labels, dated lines and listings', () => {
     const md = ['Tent 1', 'Staff pick', promo, 'Tent 2', 'Staff pick', promo, 'Tent 3', 'Staff pick', promo].join('\n');
     expect(filterLines(md, { lenient: true, keepRepeats: true })).toBe(['Tent 1', 'Staff pick', promo, 'Tent 2', 'Staff pick', 'Tent 3', 'Staff pick'].join('\n'));
   });
+
+  it("drops each card's bare age when asked (a feed's '5 hours ago'), keeps a line that says more", () => {
+    const md = ['### A roadmap for AI', '- Connie Loizos', '5 hours ago', '### Robots quit', '- 22 days ago', '2y', 'Published 5 hours ago by Ann Lee', '| Updated | 3 days ago |'].join('\n');
+    const listing = { lenient: true, keepRepeats: true, ages: true };
+    expect(filterLines(md, listing)).toBe(['### A roadmap for AI', '- Connie Loizos', '### Robots quit', 'Published 5 hours ago by Ann Lee', '| Updated | 3 days ago |'].join('\n'));
+    expect(filterLines(md, { lenient: true, keepRepeats: true })).toBe(md);
+  });
 });
 
 describe('marquees', () => {

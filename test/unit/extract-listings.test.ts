@@ -108,3 +108,16 @@ describe("a blog's category page of picture-and-title cards under an introductio
     expect(read.markdown).toContain('Here is a long list of every post');
   });
 });
+
+describe("a news front page's cards, each stamped with its age", () => {
+  const card = (n: number, age: string) =>
+    `<li class="post"><article class="post-card"><h3><a href="/p/${n}">Story ${n}: the harbour opens a night ferry line</a></h3>` +
+    `<p>Summary ${n}: the crossing takes forty minutes and runs every hour, also on Sundays and holidays.</p><time>${age}</time></article></li>`;
+  const front = page(`<main><h1>Latest</h1><ul class="posts">${['5 hours ago', '15 hours ago', '2 days ago', '3 days ago', '1 week ago', '4 weeks ago'].map((age, i) => card(i + 1, age)).join('')}</ul></main>`);
+
+  it("is read without the ages, which say nothing once the text is read elsewhere, and keeps every story", () => {
+    expect(front.pageType).toBe('listing');
+    expect(front.markdown).toContain('Story 6:');
+    expect(front.markdown).not.toMatch(/\bago\b/);
+  });
+});

@@ -9,7 +9,8 @@
  * lenient mode (forums, listings, products, docs) any line with a word stays. In both
  * modes bare-URL lines and unrendered template expressions go, and so do repeats (see
  * dropRepeats); where repeats are kept, a paragraph said twice still stays once (see
- * dropRepeatedProse); in a thread, the chrome around its posts goes too (see THREAD_CHROME).
+ * dropRepeatedProse); in a thread, the chrome around its posts goes too (see THREAD_CHROME),
+ * and in a thread or a listing each post's or card's bare age (see BARE_AGE).
  */
 import { cjkCount, END_PUNCTUATION, wordCount } from './text-measure.js';
 
@@ -33,14 +34,13 @@ type Kind = 'blank' | 'keep' | 'code' | 'drop' | 'heading';
 /**
  * The chrome around a thread's posts, line by line: what the forum software prints beside
  * each message rather than what anyone wrote. A bare count (votes, score, a post's "#12",
- * an age such as "2y", a topic's "Views 1.9k"), a count of reactions or replies ("3 Likes",
+ * a topic's "Views 1.9k"), a count of reactions or replies ("3 Likes",
  * "[ 1 ] Thanks", "2 replies", "Ann likes this."), a member's statistics ("Posts: 1,077",
  * "Join Date: Aug 2008"), an edit note ("Last edited: Jul 10, 2007"), an avatar's initial,
  * and the invitation below the thread to sign in and reply.
  */
 const THREAD_CHROME = [
   /^#?\d[\d,.]*[km]?\s*[·•]?$/i,
-  /^\d+\s*(?:s|m|h|d|w|mo|y|yr|yrs)$/i,
   /^\[?\s*\d[\d,.]*[km]?\s*\]?\s+(?:likes?|thanks|repl(?:y|ies)|votes?|points?|reactions?|upvotes?)$/i,
   /^.{1,60}\blikes? this\.?$/i,
   /^(?:replies|views|likes|votes)\s*:?\s*\d[\d,.]*[km]?$/i,
@@ -53,9 +53,19 @@ const SIGN_IN = /\b(?:log ?in|logged in|sign ?in|sign up|register|create an acco
 const TO_TAKE_PART = /\b(?:to (?:reply|comment|post|answer|leave a|join|participate)|account)\b/i;
 const SIGN_IN_MAX_CHARS = 120;
 
-/** A line of thread chrome (see THREAD_CHROME), its list marker and emphasis aside. */
+/**
+ * A line that is only the age of the post or card it sits in ("2y", "5 hours ago"): the
+ * stamp a forum or a feed prints beside each item, relative to a moment the reader of the
+ * text does not know.
+ */
+const BARE_AGE = /^(?:\d+\s*(?:s|m|h|d|w|mo|y|yr|yrs)|\d+\s+(?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\s+ago)$/i;
+
+/** A line's words: its heading or list marker and emphasis aside. */
+const bareText = (line: string) => line.replace(HEADING_MARKER, '').replace(LIST_MARKER, '').replace(/[*_]+/g, '').trim();
+
+/** A line of thread chrome (see THREAD_CHROME). */
 function isThreadChrome(line: string): boolean {
-  const text = line.replace(LIST_MARKER, '').replace(/[*_]+/g, '').replace(/\(see edit history\)$/i, '').trim();
+  const text = bareText(line).replace(/\(see edit history\)$/i, '').trim();
   if (text === '') return false;
   if (text.length <= SIGN_IN_MAX_CHARS && SIGN_IN.test(text) && TO_TAKE_PART.test(text)) return true;
   return THREAD_CHROME.some((re) => re.test(text));
@@ -70,16 +80,16 @@ export function keepTextLine(line: string): boolean {
   return (words >= 2 || cjkCount(text) >= 2) && END_PUNCTUATION.test(text);
 }
 
-function classify(line: string, inFence: boolean, lenient: boolean, thread: boolean): Kind {
+function classify(line: string, inFence: boolean, options: FilterOptions): Kind {
   if (inFence) return 'code';
   if (line.trim() === '') return 'blank';
-  if (thread && !TABLE_ROW.test(line) && isThreadChrome(line.replace(HEADING_MARKER, ''))) return 'drop';
+  if (!TABLE_ROW.test(line) && ((options.thread === true && isThreadChrome(line)) || (options.ages === true && BARE_AGE.test(bareText(line))))) return 'drop';
   if (HEADING.test(line)) return 'heading';
   if (TABLE_ROW.test(line)) return 'keep';
   if (BARE_URL.test(line) || TEMPLATE_ONLY.test(line)) return 'drop';
   if (IMAGE_ONLY.test(line.replace(LIST_MARKER, ''))) return wordCount(line.replace(/\[IMAGE: /g, ' ')) >= 3 ? 'keep' : 'drop';
   if (LIST_ITEM.test(line)) return 'keep';
-  if (lenient) return wordCount(line) >= 1 ? 'keep' : 'drop';
+  if (options.lenient === true) return wordCount(line) >= 1 ? 'keep' : 'drop';
   return keepTextLine(line) ? 'keep' : 'drop';
 }
 
@@ -196,6 +206,8 @@ export interface FilterOptions {
   keepRepeats?: boolean;
   /** Drop the chrome around a thread's posts (see THREAD_CHROME). */
   thread?: boolean;
+  /** Drop each post's or card's bare age (see BARE_AGE). */
+  ages?: boolean;
 }
 
 export function filterLines(markdown: string, options: FilterOptions = {}): string {
@@ -204,7 +216,7 @@ export function filterLines(markdown: string, options: FilterOptions = {}): stri
   let inFence = false;
   for (const line of lines) {
     const fence = FENCE.test(line);
-    kinds.push(fence ? 'code' : classify(line, inFence, options.lenient === true, options.thread === true));
+    kinds.push(fence ? 'code' : classify(line, inFence, options));
     if (fence) inFence = !inFence;
   }
   // Walk backwards so each heading knows whether kept text follows it in its section.

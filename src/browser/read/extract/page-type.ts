@@ -35,6 +35,8 @@ export interface Strategy {
   dropTitleHeading: boolean;
   /** A thread: drop the chrome around its posts (counts, member statistics, edit notes) and quotes of earlier posts. */
   thread: boolean;
+  /** Drop a line that is only a post's or a card's age ("2y", "5 hours ago"): threads and listings print one beside each item. */
+  ages: boolean;
   /**
    * Render images as [IMAGE: alt]; off where they are galleries and thumbnails, and on a page
    * of no declared kind (a landing or service page), whose pictures are decoration.
@@ -55,6 +57,7 @@ const STRATEGIES: Record<PageType, Strategy> = {
     lenientLines: false,
     keepRepeats: false,
     thread: false,
+    ages: false,
     dropTitleHeading: true,
     images: true,
     captions: false,
@@ -65,6 +68,7 @@ const STRATEGIES: Record<PageType, Strategy> = {
     lenientLines: true,
     keepRepeats: false,
     thread: false,
+    ages: false,
     dropTitleHeading: true,
     images: false,
     captions: true,
@@ -75,6 +79,7 @@ const STRATEGIES: Record<PageType, Strategy> = {
     lenientLines: true,
     keepRepeats: false,
     thread: false,
+    ages: false,
     dropTitleHeading: true,
     images: true,
     captions: true,
@@ -85,6 +90,7 @@ const STRATEGIES: Record<PageType, Strategy> = {
     lenientLines: true,
     keepRepeats: false,
     thread: false,
+    ages: false,
     dropTitleHeading: false,
     images: false,
     captions: true,
@@ -95,6 +101,7 @@ const STRATEGIES: Record<PageType, Strategy> = {
     lenientLines: true,
     keepRepeats: false,
     thread: true,
+    ages: true,
     dropTitleHeading: false,
     images: false,
     captions: true,
@@ -105,6 +112,7 @@ const STRATEGIES: Record<PageType, Strategy> = {
     lenientLines: true,
     keepRepeats: true,
     thread: false,
+    ages: true,
     dropTitleHeading: false,
     images: false,
     captions: true,

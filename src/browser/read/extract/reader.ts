@@ -112,7 +112,7 @@ export function extractMain($: CheerioAPI, title: string, signals: PageSignals):
   if (strategy.dropTitleHeading) dropTitleHeading(main, title);
   tidy(main, title, strategy);
   const heading = strategy.dropTitleHeading ? '' : headingOutside(body, main);
-  const markdown = filterLines(heading + toMarkdown(leanHtml($, main, markdownAttributes)), { lenient: strategy.lenientLines, keepRepeats: strategy.keepRepeats, thread: strategy.thread });
+  const markdown = filterLines(heading + toMarkdown(leanHtml($, main, markdownAttributes)), { lenient: strategy.lenientLines, keepRepeats: strategy.keepRepeats, thread: strategy.thread, ages: strategy.ages });
   if (wordCount(markdown) >= TOO_LITTLE_WORDS) return { markdown, pageType: detection.type };
   // Selection found next to nothing: widen it to the nearest region that holds the page's
   // heading and says enough (a product's title box to its buying box), the whole cleaned
