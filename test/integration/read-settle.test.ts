@@ -45,6 +45,13 @@ const pages: Record<string, { type: string; body: string | Buffer }> = {
     type: 'text/html',
     body: Buffer.from(`<!doctype html><title>Größe</title><body><main><h1>Überfahrt</h1><p>Die Fähre nach Föhr fährt um 06:15 ab; die Überfahrt dauert 45 Minuten, Fahrräder inklusive — à bientôt.</p></main></body>`, 'utf8'),
   },
+  // Past its first 1,024 bytes, Chromium stops looking for a declaration at a tag that belongs
+  // in a body, such as a tracking pixel in the head's <noscript>, so it never sees the <meta
+  // charset> below it and takes windows-1252 (seen on WCXB 0211, a music school's page).
+  '/declared-late': {
+    type: 'text/html',
+    body: Buffer.from(`<!doctype html><html><head><script>window.dataLayer = [${'"pageview", '.repeat(100)}];</script><noscript><img height="1" width="1" src="/tr?id=1"></noscript><title>Größe</title><meta charset="UTF-8"></head><body><main><h1>Überfahrt</h1><p>Die Fähre nach Föhr fährt um 06:15 ab; die Überfahrt dauert 45 Minuten, Fahrräder inklusive — à bientôt.</p></main></body></html>`, 'utf8'),
+  },
 };
 
 let web: Listening;
@@ -100,5 +107,12 @@ describe('a page without a charset', () => {
     const page = readPage(load.html, load.url);
     expect(page.title).toBe('Größe');
     expect(page.markdown).toContain('Die Fähre nach Föhr fährt um 06:15 ab; die Überfahrt dauert 45 Minuten, Fahrräder inklusive — à bientôt.');
+  });
+
+  it('reads a page in the charset its markup declares, also where Chromium stops looking before the declaration', async () => {
+    const load = await session.load(`${web.url}/declared-late`);
+    const page = readPage(load.html, load.url);
+    expect(page.title).toBe('Größe');
+    expect(page.markdown).toContain('Die Fähre nach Föhr fährt um 06:15 ab');
   });
 });

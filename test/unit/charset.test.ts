@@ -26,6 +26,14 @@ describe('charsetOf', () => {
     expect(documentCharset(utf8('<meta charset=utf-8><p>x</p>'))).toBe('utf-8');
   });
 
+  it('reads valid multi-byte UTF-8 as UTF-8 where the markup still declares Latin-1, and real Latin-1 as declared', () => {
+    const stale = '<html><head><meta http-equiv="Content-Type" content="text/html; charset=ISO-8859-1"></head><body><p>that’s my whole 2 nights’ worth — Größe</p></body></html>';
+    expect(charsetOf('text/html', utf8(stale))).toEqual({ charset: 'utf-8', source: 'detected' });
+    expect(decodeText(utf8(stale), 'text/html')).toContain('that’s my whole 2 nights’ worth — Größe');
+    expect(charsetOf('text/html', latin1(stale.replace(/[’—]/g, "'")))).toEqual({ charset: 'iso-8859-1', source: 'document' });
+    expect(charsetOf('text/html; charset=iso-8859-1', utf8(stale)).source).toBe('header');
+  });
+
   it('ignores a meta charset in the body and an unknown label', () => {
     expect(documentCharset(utf8('<html><body><meta charset="koi8-r"></body>'))).toBeUndefined();
     expect(charsetOf('text/html; charset=no-such-thing', utf8(page)).source).toBe('detected');
@@ -37,9 +45,10 @@ describe('charsetOf', () => {
 });
 
 describe('contentTypeWithCharset', () => {
-  it('names the detected charset only when nothing else did', () => {
+  it('names the charset when the header does not: the one the document declares, else the detected one', () => {
     expect(contentTypeWithCharset('text/html', utf8('<p>Größe</p>'))).toBe('text/html; charset=utf-8');
     expect(contentTypeWithCharset('text/html; charset=utf-8', utf8('<p>Größe</p>'))).toBeUndefined();
-    expect(contentTypeWithCharset('text/html', utf8('<meta charset="utf-8"><p>Größe</p>'))).toBeUndefined();
+    expect(contentTypeWithCharset('text/html', utf8('<meta charset="utf-8"><p>Größe</p>'))).toBe('text/html; charset=utf-8');
+    expect(contentTypeWithCharset('text/html', latin1('<meta charset="iso-8859-1"><p>Größe</p>'))).toBe('text/html; charset=iso-8859-1');
   });
 });

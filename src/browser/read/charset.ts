@@ -1,7 +1,8 @@
 /**
  * Which character set a page or a text file is in. What the server says (the
  * Content-Type header) wins, then a byte-order mark, then what the document says
- * (<meta charset>, <meta http-equiv="Content-Type">). When nothing says it,
+ * (<meta charset>, <meta http-equiv="Content-Type">), unless that is Latin-1 or the
+ * like over bytes that are valid multi-byte UTF-8 (see LATIN). When nothing says it,
  * Chromium takes windows-1252, which garbles every UTF-8 page served without a
  * charset; so the bytes decide: valid UTF-8 is UTF-8 (the web's own default),
  * anything else stays windows-1252.
@@ -49,6 +50,15 @@ export function isUtf8(bytes: Uint8Array): boolean {
   }
 }
 
+/**
+ * Labels of the single-byte Western charsets a template may still declare after its site
+ * moved to UTF-8 (its server's header, which would have said so, lost in a saved copy).
+ * Text in them almost never forms valid multi-byte UTF-8, so such bytes overrule the label.
+ */
+const LATIN = /^(?:iso[-_]?8859-1|iso[-_]?8859-15|latin-?1|l1|windows-1252|cp1252|us-ascii|ascii)$/;
+/** A UTF-8 lead byte followed by a continuation byte. */
+const MULTIBYTE = /[\xc2-\xf4][\x80-\xbf]/;
+
 function known(label: string): boolean {
   try {
     new TextDecoder(label);
@@ -68,7 +78,7 @@ export function charsetOf(contentType: string, bytes: Uint8Array, html = true): 
   const bom = bomCharset(bytes);
   if (bom) return { charset: bom, source: 'bom' };
   const declared = html ? documentCharset(bytes) : undefined;
-  if (declared && known(declared)) return { charset: declared, source: 'document' };
+  if (declared && known(declared) && !(LATIN.test(declared) && MULTIBYTE.test(Buffer.from(bytes).toString('latin1')) && isUtf8(bytes))) return { charset: declared, source: 'document' };
   return { charset: isUtf8(bytes) ? 'utf-8' : 'windows-1252', source: 'detected' };
 }
 
@@ -78,12 +88,14 @@ export function decodeText(bytes: Uint8Array, contentType: string, html = true):
 }
 
 /**
- * The Content-Type to hand Chromium for a page whose header and document name no
- * charset, with the detected one; undefined when something already names it.
+ * The Content-Type to hand Chromium for a page whose header names no charset: with the
+ * one its document declares, else the detected one; undefined when the header names it.
+ * A declaration goes into the header too, for past its first 1,024 bytes Chromium stops
+ * looking at a tag that belongs in a body (a tracking pixel in the head's <noscript>).
  */
 export function contentTypeWithCharset(contentType: string, bytes: Uint8Array): string | undefined {
   const found = charsetOf(contentType, bytes);
-  if (found.source !== 'detected') return undefined;
+  if (found.source === 'header') return undefined;
   const type = contentType.split(';')[0]?.trim() || 'text/html';
   return `${type}; charset=${found.charset}`;
 }

@@ -1,9 +1,10 @@
 /**
  * A page whose Content-Type names no charset, caught on its way into a reading tab
  * (document-capture.ts, CDP Fetch at the response stage): Chromium would take
- * windows-1252 unless the markup names one, and garble a UTF-8 page. Its bytes are
- * taken and handed on with the charset they show (read/charset.ts). A page whose
- * header names its charset goes on untouched, as it streams.
+ * windows-1252 unless it finds a declaration in the markup, and garble a UTF-8 page.
+ * Its bytes are taken and handed on with the charset its markup declares or its bytes
+ * show (read/charset.ts). A page whose header names its charset goes on untouched, as
+ * it streams.
  */
 import type { CDPSession, Protocol } from 'puppeteer-core';
 import { within } from '../../util/timing.js';
@@ -38,7 +39,7 @@ async function takeBody(cdp: CDPSession, requestId: string): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** Hand a main-frame page response on to Chromium, with the charset its bytes show when its header names none. */
+/** Hand a main-frame page response on to Chromium, with the charset its markup declares or its bytes show when its header names none. */
 export async function passPage(cdp: CDPSession, event: Paused): Promise<void> {
   const headers = event.responseHeaders ?? [];
   const contentType = headers.find((h) => h.name.toLowerCase() === 'content-type')?.value ?? 'text/html';
