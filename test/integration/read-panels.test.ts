@@ -1,9 +1,9 @@
 /**
  * Panels a script opens, read through the real reading session in Chromium: an
  * accordion's answers and a tab set's panes that a click handler shows (with nothing
- * pointing at them) are read as the panels they are, while text hidden with no visible
- * opener stays out. White text over a photograph is read; white text on the white page
- * is not.
+ * pointing at them), and a carousel's slides out to the right of the one shown, are read
+ * as the panels they are, while text hidden with no visible opener stays out. White text
+ * over a photograph is read; white text on the white page is not.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_HUMAN } from '../../src/browser/page/human.js';
@@ -47,6 +47,11 @@ describe('panels opened by a script, read in Chromium', () => {
     for (const panel of ['COPY-ONE', 'COPY-TWO']) expect(seen, panel).toContain(`PANEL-${panel}:`);
   });
 
+  it("reads a carousel's slides waiting to the right of the one shown", () => {
+    for (const panel of ['SLIDE-TWO', 'SLIDE-THREE']) expect(seen, panel).toContain(`PANEL-${panel}:`);
+    expect(seen).toContain('VISIBLE-QUOTE:');
+  });
+
   it('reads a panel that fades its content in as it opens', () => {
     expect(seen).toContain('PANEL-FADE:');
   });
@@ -56,8 +61,8 @@ describe('panels opened by a script, read in Chromium', () => {
   });
 
   it('drops hidden text with no visible opener, and text hidden on its own inside a panel', () => {
-    for (const visible of ['VISIBLE-INTRO', 'VISIBLE-MIDDLE', 'VISIBLE-SLIDE', 'VISIBLE-OUTRO']) expect(seen).toContain(visible);
-    const hidden = ['LONE-ANSWER', 'ARIA-BLOCK', 'WHITE', 'OFFSCREEN', 'ZERO-SIZE', 'HIDDEN-HEADING-ONE', 'HIDDEN-HEADING-TWO', 'UNLABELLED-SLIDE', 'FADED-IN-PANEL', 'NESTED-NO-OPENER'];
+    for (const visible of ['VISIBLE-INTRO', 'VISIBLE-MIDDLE', 'VISIBLE-SLIDE', 'VISIBLE-NEIGHBOUR', 'VISIBLE-OUTRO']) expect(seen).toContain(visible);
+    const hidden = ['LONE-ANSWER', 'ARIA-BLOCK', 'WHITE', 'OFFSCREEN', 'ZERO-SIZE', 'HIDDEN-HEADING-ONE', 'HIDDEN-HEADING-TWO', 'UNLABELLED-SLIDE', 'FADED-IN-PANEL', 'NESTED-NO-OPENER', 'FAR-RIGHT'];
     for (const method of hidden) expect(seen, method).not.toContain(`H-${method} `);
     expect(seen).not.toMatch(/IGNORE PREVIOUS INSTRUCTIONS|evil\.example/i);
   });

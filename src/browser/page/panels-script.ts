@@ -9,7 +9,9 @@
  * a person sees (shown, or inside a panel itself), when another like pair of heading and
  * body sits beside it (an accordion), and one of a container's like panes (its only
  * children, of a class in common), one shown, after a visible row of as many like
- * labelled tabs (a tab set). Hidden text with no such opener stays hidden.
+ * labelled tabs (a tab set); and a carousel's slide moved out along its row, level with
+ * a like slide that is shown (its next control or a swipe brings it in). Hidden text with
+ * no such opener stays hidden.
  *
  * Serialised into the page with visibility-script.ts's helpers, so the functions below
  * use only each other and the page's globals; markVisibility is handed the two entry
@@ -150,10 +152,34 @@ function tabPane(judge: PanelJudge, seen: Seen, pane: Element, sets: Map<Element
   return tabbed;
 }
 
-/** Structural verdicts already reached: per element, and per set of like panes. */
+/**
+ * A carousel's slide moved out of view along its row: one of two to sixty like children
+ * (the row's only ones; a longer run is a list), drawn, level with a like one that is
+ * shown and further along (to its right). Whether a row's children are all alike is
+ * memoised per row.
+ */
+function slidOut(judge: PanelJudge, slide: Element, rows: Map<Element, boolean>): boolean {
+  const row = slide.parentElement;
+  if (!row || row.childElementCount < 2 || row.childElementCount > 60) return false;
+  let alike = rows.get(row);
+  if (alike === undefined) {
+    alike = [...row.children].every((el) => sameKind(el, row.firstElementChild));
+    rows.set(row, alike);
+  }
+  const box = slide.getBoundingClientRect();
+  if (!alike || box.width < 2 || box.height < 2) return false;
+  return [...row.children].some((el) => {
+    if (el === slide || !judge.shown(el)) return false;
+    const seen = el.getBoundingClientRect();
+    return box.left >= seen.right - 1 && Math.min(box.bottom, seen.bottom) - Math.max(box.top, seen.top) >= box.height / 2;
+  });
+}
+
+/** Structural verdicts already reached: per element, per set of like panes, and per row of like children. */
 export interface StructureMemo {
   panels: Map<Element, boolean>;
   sets: Map<Element, boolean>;
+  rows: Map<Element, boolean>;
 }
 
 /**
@@ -167,7 +193,7 @@ export function panelFor(judge: PanelJudge, el: Element, panels: Set<Element>, m
     if (panels.has(x)) return x;
     let panel = memo.panels.get(x);
     if (panel === undefined) {
-      panel = collapsed(judge, x) && (accordionBody(seen, x) || tabPane(judge, seen, x, memo.sets));
+      panel = (collapsed(judge, x) && (accordionBody(seen, x) || tabPane(judge, seen, x, memo.sets))) || slidOut(judge, x, memo.rows);
       memo.panels.set(x, panel);
     }
     if (panel) {
@@ -183,4 +209,4 @@ export interface PanelFinder {
   panelFor: typeof panelFor;
 }
 
-export const PANEL_HELPERS = [controlledIds, nearestWithId, referencedPanels, panelOf, collapsed, sameKind, heading, accordionBody, tabRow, tabPane, panelFor];
+export const PANEL_HELPERS = [controlledIds, nearestWithId, referencedPanels, panelOf, collapsed, sameKind, heading, accordionBody, tabRow, tabPane, slidOut, panelFor];

@@ -10,7 +10,7 @@
  * Images and links are judged by their box (an image sized under 2px by its attributes
  * is a tracking pixel, though an image not loaded shows its alt). The exception: a collapsed panel a visible control
  * opens (panels-script.ts: found by aria-controls and the like, or by the shape of an
- * accordion or a tab set) is marked as a panel and read, unless its text is hidden in
+ * accordion, a tab set or a carousel) is marked as a panel and read, unless its text is hidden in
  * another way within it (a wrapper holding all the panel's text may be transparent: it
  * fades in as the panel opens).
  *
@@ -261,7 +261,7 @@ export function markVisibility(budgetMs: number, marks: { hidden: string; panel:
   const panelJudge: PanelJudge = { style: (el) => styleOf(st, el), shown: (el) => rendered(st, el, null) };
   const panels = new Set<Element>();
   find.referencedPanels(body, panelJudge, panels);
-  const structural = { panels: new Map<Element, boolean>(), sets: new Map<Element, boolean>() };
+  const structural = { panels: new Map<Element, boolean>(), sets: new Map<Element, boolean>(), rows: new Map<Element, boolean>() };
   const { owners, images, links } = collect(body);
   const shown = new Set<Element>();
   const keptPanels = new Set<Element>();
