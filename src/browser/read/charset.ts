@@ -53,11 +53,10 @@ export function isUtf8(bytes: Uint8Array): boolean {
 /**
  * Labels of the single-byte Western charsets a template may still declare after its site
  * moved to UTF-8 (its server's header, which would have said so, lost in a saved copy).
- * Text in them almost never forms valid multi-byte UTF-8, so such bytes overrule the label.
+ * Text in them almost never forms valid multi-byte UTF-8 (valid UTF-8 with a byte above
+ * 0x7f), so such bytes overrule the label.
  */
 const LATIN = /^(?:iso[-_]?8859-1|iso[-_]?8859-15|latin-?1|l1|windows-1252|cp1252|us-ascii|ascii)$/;
-/** A UTF-8 lead byte followed by a continuation byte. */
-const MULTIBYTE = /[\xc2-\xf4][\x80-\xbf]/;
 
 function known(label: string): boolean {
   try {
@@ -78,7 +77,10 @@ export function charsetOf(contentType: string, bytes: Uint8Array, html = true): 
   const bom = bomCharset(bytes);
   if (bom) return { charset: bom, source: 'bom' };
   const declared = html ? documentCharset(bytes) : undefined;
-  if (declared && known(declared) && !(LATIN.test(declared) && MULTIBYTE.test(Buffer.from(bytes).toString('latin1')) && isUtf8(bytes))) return { charset: declared, source: 'document' };
+  if (declared && known(declared)) {
+    const staleLatin = LATIN.test(declared) && bytes.some((b) => b > 0x7f) && isUtf8(bytes);
+    return staleLatin ? { charset: 'utf-8', source: 'detected' } : { charset: declared, source: 'document' };
+  }
   return { charset: isUtf8(bytes) ? 'utf-8' : 'windows-1252', source: 'detected' };
 }
 

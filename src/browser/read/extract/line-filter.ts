@@ -63,9 +63,9 @@ const BARE_AGE = /^(?:\d+\s*(?:s|m|h|d|w|mo|y|yr|yrs)|\d+\s+(?:seconds?|minutes?
 /** A line's words: its heading or list marker and emphasis aside. */
 const bareText = (line: string) => line.replace(HEADING_MARKER, '').replace(LIST_MARKER, '').replace(/[*_]+/g, '').trim();
 
-/** A line of thread chrome (see THREAD_CHROME). */
-function isThreadChrome(line: string): boolean {
-  const text = bareText(line).replace(/\(see edit history\)$/i, '').trim();
+/** A line of thread chrome (see THREAD_CHROME), given its bare text. */
+function isThreadChrome(bare: string): boolean {
+  const text = bare.replace(/\(see edit history\)$/i, '').trim();
   if (text === '') return false;
   if (text.length <= SIGN_IN_MAX_CHARS && SIGN_IN.test(text) && TO_TAKE_PART.test(text)) return true;
   return THREAD_CHROME.some((re) => re.test(text));
@@ -83,7 +83,10 @@ export function keepTextLine(line: string): boolean {
 function classify(line: string, inFence: boolean, options: FilterOptions): Kind {
   if (inFence) return 'code';
   if (line.trim() === '') return 'blank';
-  if (!TABLE_ROW.test(line) && ((options.thread === true && isThreadChrome(line)) || (options.ages === true && BARE_AGE.test(bareText(line))))) return 'drop';
+  if ((options.thread === true || options.ages === true) && !TABLE_ROW.test(line)) {
+    const bare = bareText(line);
+    if ((options.thread === true && isThreadChrome(bare)) || (options.ages === true && BARE_AGE.test(bare))) return 'drop';
+  }
   if (HEADING.test(line)) return 'heading';
   if (TABLE_ROW.test(line)) return 'keep';
   if (BARE_URL.test(line) || TEMPLATE_ONLY.test(line)) return 'drop';
