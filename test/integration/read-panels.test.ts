@@ -61,8 +61,8 @@ describe('panels opened by a script, read in Chromium', () => {
   });
 
   it('drops hidden text with no visible opener, and text hidden on its own inside a panel', () => {
-    for (const visible of ['VISIBLE-INTRO', 'VISIBLE-MIDDLE', 'VISIBLE-SLIDE', 'VISIBLE-NEIGHBOUR', 'VISIBLE-OUTRO']) expect(seen).toContain(visible);
-    const hidden = ['LONE-ANSWER', 'ARIA-BLOCK', 'WHITE', 'OFFSCREEN', 'ZERO-SIZE', 'HIDDEN-HEADING-ONE', 'HIDDEN-HEADING-TWO', 'UNLABELLED-SLIDE', 'FADED-IN-PANEL', 'NESTED-NO-OPENER', 'FAR-RIGHT'];
+    for (const visible of ['VISIBLE-INTRO', 'VISIBLE-MIDDLE', 'VISIBLE-SLIDE', 'VISIBLE-CARD-ONE', 'VISIBLE-CARD-TWO', 'VISIBLE-NEIGHBOUR', 'VISIBLE-OUTRO']) expect(seen).toContain(visible);
+    const hidden = ['LONE-ANSWER', 'ARIA-BLOCK', 'WHITE', 'OFFSCREEN', 'ZERO-SIZE', 'HIDDEN-HEADING-ONE', 'HIDDEN-HEADING-TWO', 'UNLABELLED-SLIDE', 'FADED-IN-PANEL', 'NESTED-NO-OPENER', 'FAR-RIGHT', 'IN-SHOWN-CARD'];
     for (const method of hidden) expect(seen, method).not.toContain(`H-${method} `);
     expect(seen).not.toMatch(/IGNORE PREVIOUS INSTRUCTIONS|evil\.example/i);
   });

@@ -154,32 +154,32 @@ function tabPane(judge: PanelJudge, seen: Seen, pane: Element, sets: Map<Element
 
 /**
  * A carousel's slide moved out of view along its row: one of two to sixty like children
- * (the row's only ones; a longer run is a list), drawn, level with a like one that is
- * shown and further along (to its right). Whether a row's children are all alike is
- * memoised per row.
+ * (the row's only ones; a longer run is a list), drawn, reaching past the right edge of
+ * the screen, level with a like one that is shown and further along (to its right). A
+ * card in a row of cards all on screen is no slide, so text hidden inside it stays
+ * hidden. The boxes of a row's shown children are measured once per row (null: its
+ * children are not all alike).
  */
-function slidOut(judge: PanelJudge, slide: Element, rows: Map<Element, boolean>): boolean {
+function slidOut(judge: PanelJudge, slide: Element, rows: Map<Element, DOMRect[] | null>): boolean {
   const row = slide.parentElement;
   if (!row || row.childElementCount < 2 || row.childElementCount > 60) return false;
-  let alike = rows.get(row);
-  if (alike === undefined) {
-    alike = [...row.children].every((el) => sameKind(el, row.firstElementChild));
-    rows.set(row, alike);
+  let shownBoxes = rows.get(row);
+  if (shownBoxes === undefined) {
+    const children = [...row.children];
+    shownBoxes = children.every((el) => sameKind(el, row.firstElementChild)) ? children.filter((el) => judge.shown(el)).map((el) => el.getBoundingClientRect()) : null;
+    rows.set(row, shownBoxes);
   }
+  if (!shownBoxes) return false;
   const box = slide.getBoundingClientRect();
-  if (!alike || box.width < 2 || box.height < 2) return false;
-  return [...row.children].some((el) => {
-    if (el === slide || !judge.shown(el)) return false;
-    const seen = el.getBoundingClientRect();
-    return box.left >= seen.right - 1 && Math.min(box.bottom, seen.bottom) - Math.max(box.top, seen.top) >= box.height / 2;
-  });
+  if (box.width < 2 || box.height < 2 || box.right <= innerWidth) return false;
+  return shownBoxes.some((seen) => box.left >= seen.right - 1 && Math.min(box.bottom, seen.bottom) - Math.max(box.top, seen.top) >= box.height / 2);
 }
 
-/** Structural verdicts already reached: per element, per set of like panes, and per row of like children. */
+/** Structural verdicts already reached: per element, per set of like panes, and the shown boxes per row of like children. */
 export interface StructureMemo {
   panels: Map<Element, boolean>;
   sets: Map<Element, boolean>;
-  rows: Map<Element, boolean>;
+  rows: Map<Element, DOMRect[] | null>;
 }
 
 /**

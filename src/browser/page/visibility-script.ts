@@ -261,7 +261,7 @@ export function markVisibility(budgetMs: number, marks: { hidden: string; panel:
   const panelJudge: PanelJudge = { style: (el) => styleOf(st, el), shown: (el) => rendered(st, el, null) };
   const panels = new Set<Element>();
   find.referencedPanels(body, panelJudge, panels);
-  const structural = { panels: new Map<Element, boolean>(), sets: new Map<Element, boolean>(), rows: new Map<Element, boolean>() };
+  const structural = { panels: new Map<Element, boolean>(), sets: new Map<Element, boolean>(), rows: new Map<Element, DOMRect[] | null>() };
   const { owners, images, links } = collect(body);
   const shown = new Set<Element>();
   const keptPanels = new Set<Element>();
