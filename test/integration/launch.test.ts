@@ -3,7 +3,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NO_HUMAN } from '../../src/browser/page/human.js';
 import { launchBrowser } from '../../src/browser/launch/launch.js';
 import { openSession } from '../../src/browser/session/reading-session.js';
@@ -132,7 +132,8 @@ describe('a session on --cdp-url', () => {
 
       await session.close();
       expect(host.browser.connected).toBe(true);
-      expect((await host.browser.pages()).length).toBe(tabsBefore);
+      // The host hears of the closed tab on its own connection, a moment after the session does.
+      await vi.waitFor(async () => expect((await host.browser.pages()).length).toBe(tabsBefore), { timeout: 5000, interval: 100 });
     } finally {
       await host.close();
     }
