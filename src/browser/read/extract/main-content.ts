@@ -59,12 +59,15 @@ export interface PruneOptions {
   teasers: 'all' | 'related' | 'none';
 }
 
-/** Drop blocks inside the selection that are mostly links and carry little prose, and teaser lists. */
-export function pruneInside(main: Element, options: PruneOptions): void {
+/**
+ * Drop blocks inside the selection that are mostly links and carry little prose, and teaser
+ * lists; never within `keep` (an index page's contents list).
+ */
+export function pruneInside(main: Element, options: PruneOptions, keep?: Element): void {
   const stats = measure(main);
   const total = stats.get(main)?.chars ?? 0;
   for (const el of descendants(main)) {
-    if (!isBlock(el)) continue;
+    if (!isBlock(el) || (keep && (el === keep || contains(keep, el)))) continue;
     const s = stats.get(el);
     if (!s) continue;
     // A related block or a menu is never most of the content: one that is, is the content.

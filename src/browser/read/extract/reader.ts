@@ -8,6 +8,7 @@ import { descendants, leanHtml, rawText, remove, separateAdjacentControls, type 
 import { dropLabelledAds } from './ads.js';
 import { isCardLink, measure } from './blocks.js';
 import { dropCommentsInside, removeBoilerplate } from './clean.js';
+import { withContents } from './contents.js';
 import { dropCaptionedPhotos, dropRedundantAlts } from './images.js';
 import { filterLines } from './line-filter.js';
 import { pruneBelowListing, titlesAsItems } from './listing-items.js';
@@ -102,8 +103,8 @@ export function extractMain($: CheerioAPI, title: string, signals: PageSignals):
   if (detection.type === 'forum' && signals.qa && detection.group) dropCommentsInside(detection.group.items);
   unwrapLayoutTables(body);
   if (!strategy.captions) dropCaptionedPhotos(body);
-  const main = chooseMain(body, detection);
-  pruneInside(main, strategy.prune);
+  const { main, contents } = withContents(chooseMain(body, detection), body);
+  pruneInside(main, strategy.prune, contents);
   if (detection.type === 'listing' && detection.group) {
     if (isAttached(detection.group.parent, main)) pruneBelowListing(main, detection.group.parent);
     titlesAsItems(main);
