@@ -3,7 +3,7 @@ import { readPage } from '../../src/browser/read/page-text.js';
 
 const product = (body: string) =>
   readPage(
-    `<!doctype html><html><head><meta charset="utf-8"><title>Trail Jacket | Example Outfitters</title><script type="application/ld+json">{"@type":"Product","name":"Trail Jacket"}</script></head><body>${body}</body></html>`,
+    `<!doctype html><html><head><meta charset="utf-8"><title>Trail Jacket | Example Outfitters</title><script type="application/ld+json">{"@type":"Product","name":"Trail Jacket","offers":{"@type":"Offer","price":"129.00","priceCurrency":"USD"}}</script></head><body>${body}</body></html>`,
     'https://store.example/trail-jacket.html',
   );
 
@@ -59,5 +59,32 @@ describe('testimonials on a product page', () => {
     const read = product('<main><h1>Trail Jacket</h1>' + DESCRIPTION + reviews + '</main>');
     expect(read.markdown).toContain('recycled ripstop');
     expect(read.markdown).not.toContain('order a size up');
+  });
+});
+
+describe('a Product that sells nothing', () => {
+  // WCXB 2111: a pest-control firm declares itself a Product with only a rating, for review
+  // stars in search results. Its home page is no product page, and its customers' words on it
+  // are what the firm chose to show.
+  const home = (ld: string) =>
+    readPage(
+      `<!doctype html><html><head><title>Pest-R-Us</title><script type="application/ld+json">${ld}</script></head><body><main>` +
+        '<h1>Pest control you can trust</h1><p>We have kept homes and cafés across California free of ants, rodents and termites for over twenty years, with plans for every budget.</p>' +
+        '<section class="testimonial-wr"><h3>What People Are Saying About Us</h3><div class="review-card"><p>We had a serious ant problem in our kitchen that just would not go away, and within a week the ants were completely gone.</p></div>' +
+        '<div class="review-card"><p>I run a small café, and they set us up with a commercial plan; we have not had a single issue since.</p></div></section>' +
+        '</main></body></html>',
+      'https://pests.example/',
+    );
+
+  it('leaves the page what it is, with the customers it quotes', () => {
+    const read = home('{"@type":"Product","name":"Pest-R-Us","aggregateRating":{"@type":"AggregateRating","ratingValue":"5","ratingCount":"5"}}');
+    expect(read.pageType).not.toBe('product');
+    expect(read.markdown).toContain('serious ant problem');
+  });
+
+  it('is a product once it has an offer', () => {
+    const read = home('{"@type":"Product","name":"Pest-R-Us","offers":{"@type":"Offer","price":"99.00","priceCurrency":"USD"}}');
+    expect(read.pageType).toBe('product');
+    expect(read.markdown).not.toContain('serious ant problem');
   });
 });

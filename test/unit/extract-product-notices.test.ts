@@ -3,7 +3,7 @@ import { readPage } from '../../src/browser/read/page-text.js';
 
 const product = (body: string) =>
   readPage(
-    `<!doctype html><html><head><meta charset="utf-8"><title>Frontier Rails</title><script type="application/ld+json">{"@type":"Product","name":"Frontier Rails"}</script></head><body><main>${body}</main></body></html>`,
+    `<!doctype html><html><head><meta charset="utf-8"><title>Frontier Rails</title><script type="application/ld+json">{"@type":"Product","name":"Frontier Rails","offers":{"@type":"Offer","price":"19.99","priceCurrency":"USD"}}</script></head><body><main>${body}</main></body></html>`,
     'https://store.example/app/1',
   );
 

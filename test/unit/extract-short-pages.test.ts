@@ -5,7 +5,7 @@ import { readPage } from '../../src/browser/read/page-text.js';
 // under a masthead of promotions the page marks neither as a header nor as navigation.
 const PAGE =
   '<!doctype html><html><head><meta charset="utf-8"><title>Roadcase</title>' +
-  '<script type="application/ld+json">{"@type":"Product","name":"Roadcase"}</script></head><body>' +
+  '<script type="application/ld+json">{"@type":"Product","name":"Roadcase","offers":{"@type":"Offer","price":"1772.00","priceCurrency":"USD"}}</script></head><body>' +
   '<div class="top"><a href="/explora">News, Tips &amp; Reviews</a> <a href="/gift">Gift Cards</a> <a href="/deals">Deal Zone</a> ' +
   '<a href="/account">Account &amp; Orders</a> <a href="/cart">My Cart</a></div>' +
   '<div class="product"><div class="name"><h1>Portman P1 Roadcase for 4 Units</h1><a href="/share">Share this item</a> ' +

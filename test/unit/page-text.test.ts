@@ -261,7 +261,7 @@ describe('huge pages', () => {
 
   it("reads the text of a page past megabytes of inline scripts, keeping its JSON-LD", () => {
     const state = `<script>window.__STATE__ = "${'x'.repeat(3_500_000)}";</script>`;
-    const ld = '<script type="application/ld+json">{"@type": "Product", "name": "Ferry pass"}</script>';
+    const ld = '<script type="application/ld+json">{"@type": "Product", "name": "Ferry pass", "offers": {"@type": "Offer", "price": "40.00", "priceCurrency": "EUR"}}</script>';
     const html = `<html><head>${ld}</head><body>${state}<main><p>The ferry pass costs 40 euros a month and covers every crossing.</p></main></body></html>`;
     const page = readPage(html, 'https://example.org/pass');
     expect(page.markdown).toContain('The ferry pass costs 40 euros');

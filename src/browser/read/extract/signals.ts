@@ -6,7 +6,7 @@ import type { CheerioAPI } from 'cheerio';
 import { collapseWhitespace } from './text-measure.js';
 
 export interface PageSignals {
-  /** Product markup, or a price next to an add-to-cart control. */
+  /** Product markup of something on sale, or a price next to an add-to-cart control. */
   product: boolean;
   /** Declared a discussion: a forum posting or a Q&A page. */
   discussion: boolean;
@@ -20,6 +20,11 @@ const CART = /\b(?:add to (?:cart|bag|basket|trolley)|buy now|buy it now|in den 
 /** A price as shops print it: a currency sign or code beside a number. */
 export const PRICE = /(?:[$€£¥₹]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|EUR|USD|GBP|kr|zł)\b)/;
 const LD_PRODUCT = /"@type"\s*:\s*"Product"/;
+/**
+ * What a product on sale declares beside its name. A Product with nothing to sell is a
+ * business giving itself review stars in search results (a pest-control firm's home page).
+ */
+const LD_ON_SALE = /"(?:offers|price|lowPrice|sku|gtin\d*|mpn)"\s*:/;
 const LD_DISCUSSION = /"@type"\s*:\s*"DiscussionForumPosting"/;
 const LD_QA = /"@type"\s*:\s*"QAPage"/;
 const LD_ARTICLE = /"@type"\s*:\s*"(?:\w*Article|BlogPosting)"/;
@@ -35,8 +40,18 @@ function itemtypes($: CheerioAPI): string {
 
 const hasItemtype = (types: string, type: string) => types.includes(`schema.org/${type.toLowerCase()}`);
 
+/** A JSON-LD script declaring a Product on sale (each script read alone: the rating-only Product sits beside others). */
+function ldProduct($: CheerioAPI): boolean {
+  return $('script[type="application/ld+json"]')
+    .toArray()
+    .some((el) => {
+      const text = $(el).text();
+      return LD_PRODUCT.test(text) && LD_ON_SALE.test(text);
+    });
+}
+
 function productSignals($: CheerioAPI, og: string, ld: string, types: string): boolean {
-  if (og.includes('product') || LD_PRODUCT.test(ld) || hasItemtype(types, 'Product')) return true;
+  if (og.includes('product') || (LD_PRODUCT.test(ld) && ldProduct($)) || hasItemtype(types, 'Product')) return true;
   const controls = $('button, input[type="submit"], a[role="button"], [class*="cart" i] button').toArray();
   const hasCart = controls.some((el) => CART.test(collapseWhitespace($(el).text() || (el.attribs['value'] ?? ''))));
   return hasCart && PRICE.test($('body:first').text());
