@@ -3,7 +3,7 @@
  * line or two and then lists what the chapter holds: that list is what the page is for,
  * though it is all links and so never wins the selection on prose.
  */
-import { contains, descendants, hintsOf, hintWords, rawText, type Element } from './dom.js';
+import { descendants, hintsOf, hintWords, isElement, rawText, type Element } from './dom.js';
 import { collapseWhitespace, wordCount } from './text-measure.js';
 
 /** A selection this short is a lead-in at most; a longer one is the page, and a contents list beside it is navigation. */
@@ -35,8 +35,13 @@ export function withContents(main: Element, limit: Element): { main: Element; co
   if (words >= LEAD_IN_WORDS) return { main };
   let box = main;
   for (let step = 0; step < CLIMB && box !== limit && box.parent; step++) {
+    const inner = box;
     box = box.parent as Element;
-    const contents = descendants(box).find((el) => el !== main && !contains(main, el) && !contains(el, main) && isContents(el));
+    // Only what this step adds: the box's other children (the inner box was searched already).
+    const contents = box.children
+      .filter((child): child is Element => isElement(child) && child !== inner)
+      .flatMap((child) => [child, ...descendants(child)])
+      .find(isContents);
     if (!contents) continue;
     // The chapter's box holds its title, lead-in and list; one holding more is the page's layout.
     const rest = wordCount(rawText(box)) - words - wordCount(rawText(contents));

@@ -40,18 +40,12 @@ function itemtypes($: CheerioAPI): string {
 
 const hasItemtype = (types: string, type: string) => types.includes(`schema.org/${type.toLowerCase()}`);
 
-/** A JSON-LD script declaring a Product on sale (each script read alone: the rating-only Product sits beside others). */
-function ldProduct($: CheerioAPI): boolean {
-  return $('script[type="application/ld+json"]')
-    .toArray()
-    .some((el) => {
-      const text = $(el).text();
-      return LD_PRODUCT.test(text) && LD_ON_SALE.test(text);
-    });
-}
-
-function productSignals($: CheerioAPI, og: string, ld: string, types: string): boolean {
-  if (og.includes('product') || (LD_PRODUCT.test(ld) && ldProduct($)) || hasItemtype(types, 'Product')) return true;
+/**
+ * Product markup (Open Graph, microdata, or a JSON-LD script declaring a Product on sale, each
+ * script read alone: a rating-only Product sits beside others), or a price beside a cart button.
+ */
+function productSignals($: CheerioAPI, og: string, lds: readonly string[], types: string): boolean {
+  if (og.includes('product') || lds.some((text) => LD_PRODUCT.test(text) && LD_ON_SALE.test(text)) || hasItemtype(types, 'Product')) return true;
   const controls = $('button, input[type="submit"], a[role="button"], [class*="cart" i] button').toArray();
   const hasCart = controls.some((el) => CART.test(collapseWhitespace($(el).text() || (el.attribs['value'] ?? ''))));
   return hasCart && PRICE.test($('body:first').text());
@@ -59,10 +53,13 @@ function productSignals($: CheerioAPI, og: string, ld: string, types: string): b
 
 export function pageSignals($: CheerioAPI): PageSignals {
   const og = ($('meta[property="og:type"]:first').attr('content') ?? '').toLowerCase();
-  const ld = $('script[type="application/ld+json"]').text();
+  const lds = $('script[type="application/ld+json"]')
+    .toArray()
+    .map((el) => $(el).text());
+  const ld = lds.join('');
   const types = itemtypes($);
   const qa = LD_QA.test(ld) || hasItemtype(types, 'QAPage');
   const discussion = qa || LD_DISCUSSION.test(ld) || hasItemtype(types, 'DiscussionForumPosting');
   const article = og === 'article' || LD_ARTICLE.test(ld) || hasItemtype(types, 'Article') || hasItemtype(types, 'BlogPosting');
-  return { product: productSignals($, og, ld, types), discussion, qa, article };
+  return { product: productSignals($, og, lds, types), discussion, qa, article };
 }
