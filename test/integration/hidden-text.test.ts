@@ -41,6 +41,15 @@ describe('hidden text on a page read in Chromium', () => {
     expect(seen).not.toMatch(/IGNORE PREVIOUS INSTRUCTIONS|evil\.example/i);
   });
 
+  it("reads an index page's contents list, none of a hidden one nor a hidden entry", async () => {
+    // The contents rule widens a short selection: what it takes in must still be what a person sees.
+    const { page } = await read('/security/hidden/contents.html');
+    const seen = shown(page);
+    for (const visible of ['VISIBLE-LEAD', 'VISIBLE-ENTRY-1', 'VISIBLE-ENTRY-5']) expect(page.text).toContain(visible);
+    for (const hidden of ['H-CONTENTS-ENTRY', 'H-CONTENTS-LIST', 'H-CONTENTS-FADED']) expect(seen, hidden).not.toContain(hidden);
+    expect(seen).not.toMatch(/IGNORE PREVIOUS INSTRUCTIONS|evil\.example/i);
+  });
+
   it('offers no link that is hidden, and the visible ones', async () => {
     const { page } = await read('/security/hidden/methods.html');
     expect(page.links.map((l) => l.url)).toContain(web.at('/articles/history.html'));
